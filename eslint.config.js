@@ -1,0 +1,101 @@
+// ESLint flat config: typescript-eslint, react-hooks, and the import boundaries of
+// ARCHITECTURE.md ("Boundaries") as no-restricted-imports rules per folder.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const projectFolders = (...names) => names.flatMap((n) => [`**/${n}/**`, `**/${n}`]);
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'server/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'public/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // src/domain imports nothing of the project: it is shared by browser and server.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', '!../domain', '!../domain/*'],
+              message: 'src/domain imports nothing else of the project.',
+            },
+            {
+              group: ['react', 'react-dom', 'node:*', 'fs', 'path'],
+              message: 'src/domain is pure TypeScript: no React, DOM or Node.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // UI code talks to the sync engine only through the worker API type, and never imports the server.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: projectFolders('server'),
+              message: 'The browser app never imports server code.',
+            },
+            {
+              group: projectFolders('sync'),
+              message:
+                'UI code reaches the sync engine only through the worker API type (import type from workers/).',
+              allowTypeImports: false,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // server/ imports src/domain and nothing else of src/.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/(?!domain(/|$))',
+              message: 'server/ imports src/domain and nothing else of src/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
