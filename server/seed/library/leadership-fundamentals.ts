@@ -1,0 +1,195 @@
+import type { LibrarySeed } from '../types';
+import { THEME_IDS } from '../themes';
+import {
+  freeText,
+  multipleChoice,
+  photoChallenge,
+  standardChallenge,
+  videoChallenge,
+} from '../steps';
+
+export const leadershipFundamentals: LibrarySeed = {
+  id: '307be7e2-9415-45a8-888f-19eb1b64e60c',
+  name: 'Leadership Fundamentals',
+  shortDescription: 'Explore the classic models behind great leadership, coaching and teamwork.',
+  description:
+    'A virtual learning activity for new and aspiring managers. Teams explore the best-known models of team development, motivation, coaching, feedback and change, from Tuckman and Maslow to GROW and Kotter. Reflective challenges help people connect the theory to their own experience of good leadership.',
+  gameType: 'quiz',
+  deliveryType: 'virtual',
+  duration: 120,
+  comingSoon: false,
+  thumbnail: '/thumbnails/leadership-fundamentals.svg',
+  selectedThemeId: THEME_IDS.midnight,
+  branding: {
+    headerColour: '#1A1F4B',
+    questionBackgroundColour: '#F5F3FF',
+    selfieBackgroundColour: '#9900EF',
+  },
+  steps: [
+    freeText({
+      id: '50000d78-c02a-4196-ad88-c29f7ffa918e',
+      name: 'Where teams begin',
+      text: "What is the first stage of Tuckman's model of team development? Answer with one word.",
+      answer: { id: '4c3324be-04a9-4655-ac74-b029c83ae8c6', value: 'forming' },
+      points: 20,
+    }),
+    multipleChoice({
+      id: '41cdd24d-a557-4f45-ade9-e85ff93d5ac2',
+      name: 'After the storm',
+      text: "In Tuckman's model of team development, which stage comes straight after 'storming'?",
+      answers: [
+        { id: '444e9cdf-51bc-4431-b8a5-e5266a7453c9', value: 'Forming', correct: false },
+        { id: '311c9a1c-b154-42f2-a006-e070582b0c02', value: 'Norming', correct: true },
+        { id: 'd923e856-5187-4aa7-af61-7616dff388b6', value: 'Performing', correct: false },
+        { id: '09a7d8e9-3ca9-427c-a33b-0b50cdd16c7c', value: 'Adjourning', correct: false },
+      ],
+      points: 20,
+    }),
+    multipleChoice({
+      id: 'f1905d09-1d29-482f-9b5a-503b771d5b75',
+      name: 'SMART goals',
+      text: 'In SMART goals, what does the M usually stand for?',
+      answers: [
+        { id: '591140c2-662c-43c2-8940-76947627e5db', value: 'Motivating', correct: false },
+        { id: '07694296-b7d1-4ace-9417-0633c95be055', value: 'Manageable', correct: false },
+        { id: 'c16ad939-a74a-4174-9edf-392bc9336d08', value: 'Measurable', correct: true },
+        { id: '9a2b6f6b-7ede-40f9-8d0e-2291272d9310', value: 'Meaningful', correct: false },
+      ],
+      points: 10,
+    }),
+    multipleChoice({
+      id: '5a2595f8-6d04-413c-808d-7d42feec7537',
+      name: 'Top of the pyramid',
+      text: "What sits at the top of Maslow's hierarchy of needs?",
+      answers: [
+        { id: '761189cf-9fe0-4105-b710-5efbe6f65f00', value: 'Esteem', correct: false },
+        { id: '53e6120b-11ba-4631-9b77-2234b20edbcc', value: 'Love and belonging', correct: false },
+        { id: 'd116918c-559f-4f50-8499-a0f57a6cec1b', value: 'Safety', correct: false },
+        { id: '672a5295-a594-438e-b7e7-b55abde8f144', value: 'Self-actualisation', correct: true },
+      ],
+      points: 20,
+    }),
+    freeText({
+      id: '8fd6b13c-5157-470c-914e-b52b8fe71b6a',
+      name: 'Two factors',
+      text: "Herzberg's two-factor theory divides workplace factors into motivators and ___ factors. Answer with one word.",
+      answer: { id: '15d00ba7-79d7-41fb-b2b2-57e59d12540b', value: 'hygiene' },
+      points: 30,
+    }),
+    freeText({
+      id: '1a0887e5-aa2a-4cff-9dde-62a6f49f3abf',
+      name: 'Situational leadership',
+      text: 'Paul Hersey developed the Situational Leadership model with which co-author? Answer with his surname.',
+      answer: { id: 'e047fd37-c6ce-47e9-91a8-05e068219d9e', value: 'Blanchard' },
+      points: 30,
+    }),
+    multipleChoice({
+      id: '08bfd822-3084-4a78-8b67-992bd8295226',
+      name: 'Safe to speak up',
+      text: "Which Harvard professor is best known for her research on 'psychological safety' in teams?",
+      answers: [
+        { id: 'd6fa8992-af71-4b62-b6a9-d3c308137f13', value: 'Amy Edmondson', correct: true },
+        { id: '9e41b874-8355-4d55-addf-f008b8bf3071', value: 'Brené Brown', correct: false },
+        { id: '0ce1e9c8-c643-45fd-9d8b-c939c89e451c', value: 'Carol Dweck', correct: false },
+        { id: '0750b745-efc7-42f6-a02f-d2c09a978d22', value: 'Susan Cain', correct: false },
+      ],
+      points: 30,
+    }),
+    multipleChoice({
+      id: '3f87c792-3b73-46b8-913a-afd461c9fa5e',
+      name: 'Emotional intelligence',
+      text: "Which author popularised the term 'emotional intelligence' with his best-selling 1995 book?",
+      answers: [
+        { id: '9d914ffa-9501-4c6c-ba76-91c3860ee705', value: 'Stephen Covey', correct: false },
+        { id: 'e97aed89-63e0-4602-8ed5-280ec851cee7', value: 'Daniel Goleman', correct: true },
+        { id: '3c5484d8-f139-411b-a60e-50ac5fb20a3b', value: 'Peter Drucker', correct: false },
+        { id: 'ac41cf8f-0dda-48b9-89af-e6ec1a65cd2e', value: 'John Kotter', correct: false },
+      ],
+      points: 30,
+    }),
+    freeText({
+      id: '90b72cea-2dec-47ce-a8bc-5e31e33c5234',
+      name: 'Start with…',
+      text: "Complete the title of Simon Sinek's book: 'Start with ___'. Answer with one word.",
+      answer: { id: 'fe3ce137-f2c1-476b-b04e-430f0a726a10', value: 'Why' },
+      points: 10,
+    }),
+    multipleChoice({
+      id: '36130fd1-e4da-41ee-8f7f-2f07caab3579',
+      name: 'Eisenhower matrix',
+      text: 'The Eisenhower matrix sorts tasks using which two questions?',
+      answers: [
+        {
+          id: '6de307e3-878f-4f2c-b13d-b20d617e3f66',
+          value: 'Is it cheap? Is it quick?',
+          correct: false,
+        },
+        {
+          id: '423e0cd5-da96-4de9-94ce-0a1ab22d4c61',
+          value: 'Is it easy? Is it fun?',
+          correct: false,
+        },
+        {
+          id: 'f71e8a46-8788-4f55-aacc-d193ba922789',
+          value: 'Is it urgent? Is it important?',
+          correct: true,
+        },
+        {
+          id: '2ba9fa1c-7188-4131-b3c9-a077608f1595',
+          value: 'Is it new? Is it risky?',
+          correct: false,
+        },
+      ],
+      points: 20,
+    }),
+    multipleChoice({
+      id: '9c5370a9-da15-44af-ae27-8b3803518199',
+      name: 'Coaching with GROW',
+      text: 'The GROW coaching model stands for Goal, Reality, Options and what?',
+      answers: [
+        { id: '4e1cf394-8167-4094-91c6-22b2d82bfb5b', value: 'Wins', correct: false },
+        { id: 'b86f023d-936a-4ea9-9992-9af2da301499', value: 'Work', correct: false },
+        { id: '7806b8a2-d674-483e-97ad-6abca60a4780', value: 'Wrap-up', correct: false },
+        { id: '7b6e26fd-5c14-4019-9df4-129f61377add', value: 'Will', correct: true },
+      ],
+      points: 20,
+    }),
+    multipleChoice({
+      id: '043ffde9-64ea-45bf-a6ea-fea8dba34c17',
+      name: 'Feedback that lands',
+      text: 'The SBI feedback model stands for Situation, Behaviour and what?',
+      answers: [
+        { id: 'aaaddff9-d8c7-4009-865d-554367713e56', value: 'Impact', correct: true },
+        { id: 'fe5d22a5-e878-4227-a364-d03da1b4b453', value: 'Improvement', correct: false },
+        { id: 'eb1caec7-ece2-4b80-9acf-7cdd9ed1b5ba', value: 'Intention', correct: false },
+        { id: '894cb6f2-c2af-4bcb-a78e-42a60c653d45', value: 'Insight', correct: false },
+      ],
+      points: 20,
+    }),
+    freeText({
+      id: '5321f44e-9db5-48a7-a3fc-44264578fe5c',
+      name: 'Leading change',
+      text: "How many steps are there in John Kotter's classic model for leading change? Answer with a number.",
+      answer: { id: '8f9d961b-6ab8-40b4-aae2-2bbfbbb9b688', value: '8' },
+      points: 30,
+    }),
+    photoChallenge({
+      id: 'a67291b8-ca2c-449d-9b04-405e51c497d2',
+      name: 'Power pose',
+      text: "Take a photo or screenshot of your video call with every team member striking their best 'leader' pose.",
+      points: 100,
+    }),
+    videoChallenge({
+      id: '9a3077bd-6737-435a-8ff8-df6e3d29bb33',
+      name: 'Best boss',
+      text: 'Record one video in which each team member describes, in a sentence, the best leader they have worked with and why.',
+      points: 150,
+    }),
+    standardChallenge({
+      id: 'c02314d7-e9a2-4cbf-9923-eb04b9bc9937',
+      name: 'Recognition round',
+      text: 'Using the SBI model, each team member gives a specific, genuine piece of recognition to another member of the team. Tap Continue when everyone has given one.',
+      points: 100,
+    }),
+  ],
+};

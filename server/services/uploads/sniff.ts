@@ -1,0 +1,318 @@
+/**
+ * Content sniffing for uploads: the type of a file is decided by its bytes (magic numbers),
+ * never by its name or by the Content-Type the client declared, because both are chosen by
+ * the sender. An HTML page renamed logo.png is still an HTML page and must not be stored as
+ * an image. Only the types SPEC §5 accepts are recognised; everything else is null.
+ */
+
+export type DetectedMimeType =
+  'image/png' | 'image/jpeg' | 'image/svg+xml' | 'video/mp4' | 'video/quicktime' | 'audio/mpeg';
+
+export type DetectedKind = 'image' | 'video' | 'audio';
+
+export type DetectedExtension = 'png' | 'jpg' | 'svg' | 'mp4' | 'mov' | 'mp3';
+
+export interface DetectedType {
+  mimeType: DetectedMimeType;
+  kind: DetectedKind;
+  extension: DetectedExtension;
+}
+
+export const PNG: DetectedType = { mimeType: 'image/png', kind: 'image', extension: 'png' };
+export const JPEG: DetectedType = { mimeType: 'image/jpeg', kind: 'image', extension: 'jpg' };
+export const SVG: DetectedType = { mimeType: 'image/svg+xml', kind: 'image', extension: 'svg' };
+export const MP4: DetectedType = { mimeType: 'video/mp4', kind: 'video', extension: 'mp4' };
+export const MOV: DetectedType = { mimeType: 'video/quicktime', kind: 'video', extension: 'mov' };
+export const MP3: DetectedType = { mimeType: 'audio/mpeg', kind: 'audio', extension: 'mp3' };
+
+export function sniffMediaType(bytes: Uint8Array): DetectedType | null {
+  if (isPng(bytes)) return PNG;
+  if (isJpeg(bytes)) return JPEG;
+  const isoBmff = sniffIsoBmff(bytes);
+  if (isoBmff !== undefined) return isoBmff;
+  if (isMp3(bytes)) return MP3;
+  if (isSvg(bytes)) return SVG;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PNG and JPEG
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+function isPng(bytes: Uint8Array): boolean {
+  return startsWith(bytes, PNG_SIGNATURE);
+}
+
+function isJpeg(bytes: Uint8Array): boolean {
+  // SOI marker followed by the first byte of the next marker.
+  return startsWith(bytes, [0xff, 0xd8, 0xff]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// MP4 and MOV: an ISO base media file starts with an `ftyp` box naming its brands.
+
+/** Brands that mean "QuickTime movie". */
+const QUICKTIME_BRANDS = new Set(['qt  ']);
+
+/** Brands of MP4 files that carry video (or may: isom/mp42 are generic containers). */
+const MP4_VIDEO_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso7',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'av01',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'dash',
+  'mmp4',
+  'MSNV',
+]);
+
+/**
+ * Major brands that say what the file is even though it lists isom/mp42 among its compatible
+ * brands: audio-only MPEG-4 (M4A, audiobooks, Flash audio) and HEIF/AVIF still images. They are
+ * not the video SPEC §5 accepts.
+ */
+const NOT_VIDEO_BRANDS = new Set([
+  'M4A ',
+  'M4B ',
+  'M4P ',
+  'F4A ',
+  'F4B ',
+  'mif1',
+  'msf1',
+  'heic',
+  'heix',
+  'heim',
+  'heis',
+  'hevc',
+  'hevx',
+  'avif',
+  'avis',
+  'crx ',
+  'jp2 ',
+]);
+
+/**
+ * undefined: not an ISO base media file, keep looking.
+ * null: an ISO base media file that is not an accepted video (e.g. M4A): stop, it is refused.
+ */
+function sniffIsoBmff(bytes: Uint8Array): DetectedType | null | undefined {
+  if (bytes.length < 16 || ascii(bytes, 4, 8) !== 'ftyp') return undefined;
+  // Box size (big-endian) covers size, type, major brand, minor version and the compatible
+  // brands. 16 is the smallest ftyp box; we cap the brand list at what we actually hold.
+  const boxSize = readUint32BE(bytes, 0);
+  if (boxSize < 16) return null;
+  const end = Math.min(boxSize, bytes.length);
+
+  const major = ascii(bytes, 8, 12);
+  if (QUICKTIME_BRANDS.has(major)) return MOV;
+  if (MP4_VIDEO_BRANDS.has(major)) return MP4;
+  if (NOT_VIDEO_BRANDS.has(major)) return null;
+
+  // An unknown major brand (a camera maker's own, e.g. Sony's XAVC) is accepted when the file
+  // declares itself compatible with a known video brand.
+  let mp4 = false;
+  for (let offset = 16; offset + 4 <= end; offset += 4) {
+    const brand = ascii(bytes, offset, offset + 4);
+    if (NOT_VIDEO_BRANDS.has(brand)) return null;
+    if (QUICKTIME_BRANDS.has(brand)) return MOV;
+    if (MP4_VIDEO_BRANDS.has(brand)) mp4 = true;
+  }
+  return mp4 ? MP4 : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// MP3
+
+/** How many ID3v2 tags in a row we skip (some taggers prepend a second one). */
+const MAX_ID3_TAGS = 4;
+
+/**
+ * An MP3 file is an optional ID3v2 tag followed by MPEG audio layer III frames. A tag on its
+ * own proves little (ID3 is also put in front of AAC and FLAC), so after skipping the tag(s) we
+ * require a valid layer III frame header. When a second frame fits in the file it must be valid
+ * too: two consistent headers make a chance match in random binary data very unlikely.
+ */
+function isMp3(bytes: Uint8Array): boolean {
+  let offset = 0;
+  let tags = 0;
+  while (isId3v2Header(bytes, offset)) {
+    if (++tags > MAX_ID3_TAGS) return false;
+    offset += id3v2TagLength(bytes, offset);
+    // Encoders pad after the tag with zeros.
+    while (offset < bytes.length && bytes[offset] === 0) offset++;
+  }
+  const first = parseMp3FrameHeader(bytes, offset);
+  if (!first) return false;
+  const next = offset + first.frameLength;
+  if (next + 4 > bytes.length) return true;
+  const second = parseMp3FrameHeader(bytes, next);
+  return second !== null && second.versionBits === first.versionBits;
+}
+
+function isId3v2Header(bytes: Uint8Array, offset: number): boolean {
+  if (offset + 10 > bytes.length || ascii(bytes, offset, offset + 3) !== 'ID3') return false;
+  const major = bytes[offset + 3]!;
+  const revision = bytes[offset + 4]!;
+  if (major < 2 || major > 4 || revision === 0xff) return false;
+  // The size is "syncsafe": four 7-bit bytes, so no byte may have its top bit set.
+  for (let i = 6; i < 10; i++) if (bytes[offset + i]! & 0x80) return false;
+  return true;
+}
+
+function id3v2TagLength(bytes: Uint8Array, offset: number): number {
+  const size =
+    (bytes[offset + 6]! << 21) |
+    (bytes[offset + 7]! << 14) |
+    (bytes[offset + 8]! << 7) |
+    bytes[offset + 9]!;
+  const hasFooter = (bytes[offset + 5]! & 0x10) !== 0;
+  return 10 + size + (hasFooter ? 10 : 0);
+}
+
+// Bitrates in kbit/s by [MPEG-1 | MPEG-2/2.5] for layer III; index 0 (free format) and 15
+// (bad) are refused.
+const LAYER3_BITRATES_V1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+const LAYER3_BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+// Sample rates in Hz by version bits: 0b00 MPEG-2.5, 0b10 MPEG-2, 0b11 MPEG-1 (0b01 reserved).
+const SAMPLE_RATES: Record<number, readonly number[]> = {
+  0b00: [11025, 12000, 8000],
+  0b10: [22050, 24000, 16000],
+  0b11: [44100, 48000, 32000],
+};
+
+interface Mp3FrameHeader {
+  versionBits: number;
+  frameLength: number;
+}
+
+function parseMp3FrameHeader(bytes: Uint8Array, offset: number): Mp3FrameHeader | null {
+  if (offset + 4 > bytes.length) return null;
+  const b1 = bytes[offset + 1]!;
+  const b2 = bytes[offset + 2]!;
+  // 11 bits of frame sync (0xFFE); 0xFFF is the same sync with the MPEG-1/2 version bit set.
+  if (bytes[offset] !== 0xff || (b1 & 0xe0) !== 0xe0) return null;
+  const versionBits = (b1 >> 3) & 0b11;
+  const layerBits = (b1 >> 1) & 0b11;
+  if (versionBits === 0b01 || layerBits !== 0b01) return null; // reserved version; not layer III
+  const bitrateIndex = b2 >> 4;
+  const sampleRateIndex = (b2 >> 2) & 0b11;
+  if (bitrateIndex === 0 || bitrateIndex === 15 || sampleRateIndex === 3) return null;
+  const mpeg1 = versionBits === 0b11;
+  const bitrate = (mpeg1 ? LAYER3_BITRATES_V1 : LAYER3_BITRATES_V2)[bitrateIndex]! * 1000;
+  const sampleRate = SAMPLE_RATES[versionBits]![sampleRateIndex]!;
+  const padding = (b2 >> 1) & 1;
+  const frameLength = Math.floor(((mpeg1 ? 144 : 72) * bitrate) / sampleRate) + padding;
+  return { versionBits, frameLength };
+}
+
+// ---------------------------------------------------------------------------------------------
+// SVG
+
+/**
+ * How much of the file we read to find the root element. The prolog (XML declaration,
+ * comments, DOCTYPE) of a real SVG is far shorter; a file whose root is further in is refused.
+ */
+const SVG_PROLOG_LIMIT = 64 * 1024;
+
+/**
+ * SVG is text, so it is recognised by its root element: after an optional UTF-8 byte order
+ * mark, whitespace, an XML declaration, processing instructions, comments and a DOCTYPE, the
+ * first element must be `<svg`. Only UTF-8 is accepted (UTF-16 SVGs are vanishingly rare and
+ * every later check assumes UTF-8 text). Whether the SVG is *safe* is svgSafety.ts's job.
+ */
+function isSvg(bytes: Uint8Array): boolean {
+  let text: string;
+  try {
+    // `stream: true` keeps a multi-byte character cut at the end of the prefix from counting
+    // as invalid UTF-8; `fatal` makes binary data fail fast.
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(
+      bytes.subarray(0, SVG_PROLOG_LIMIT),
+      { stream: true },
+    );
+  } catch {
+    return false;
+  }
+  let i = 0;
+  for (;;) {
+    i = skipXmlWhitespace(text, i);
+    if (text.startsWith('<?', i)) {
+      const close = text.indexOf('?>', i + 2);
+      if (close < 0) return false;
+      i = close + 2;
+    } else if (text.startsWith('<!--', i)) {
+      const close = text.indexOf('-->', i + 4);
+      if (close < 0) return false;
+      i = close + 3;
+    } else if (text.startsWith('<!DOCTYPE', i)) {
+      const close = endOfDoctype(text, i);
+      if (close < 0) return false;
+      i = close;
+    } else {
+      break;
+    }
+  }
+  return /^<svg[\s/>]/.test(text.slice(i, i + 5));
+}
+
+function skipXmlWhitespace(text: string, i: number): number {
+  while (i < text.length && /[ \t\r\n]/.test(text[i]!)) i++;
+  return i;
+}
+
+/**
+ * The index just past a DOCTYPE's closing `>`, stepping over its internal subset `[...]` and
+ * quoted identifiers, whose content may hold `>`. -1 when it does not end.
+ */
+function endOfDoctype(text: string, start: number): number {
+  let quote: string | null = null;
+  let inSubset = false;
+  for (let i = start + '<!DOCTYPE'.length; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+    } else if (c === '[') {
+      inSubset = true;
+    } else if (c === ']') {
+      inSubset = false;
+    } else if (c === '>' && !inSubset) {
+      return i + 1;
+    }
+  }
+  return -1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
+  if (bytes.length < prefix.length) return false;
+  return prefix.every((b, i) => bytes[i] === b);
+}
+
+function ascii(bytes: Uint8Array, start: number, end: number): string {
+  return String.fromCharCode(...bytes.subarray(start, end));
+}
+
+function readUint32BE(bytes: Uint8Array, offset: number): number {
+  return (
+    ((bytes[offset]! << 24) >>> 0) +
+    (bytes[offset + 1]! << 16) +
+    (bytes[offset + 2]! << 8) +
+    bytes[offset + 3]!
+  );
+}
