@@ -58,6 +58,27 @@ export default tseslint.config(
     },
   },
   {
+    // The same boundary for files in subfolders of src/domain (validation/): one level deeper.
+    files: ['src/domain/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../*', '!../../domain', '!../../domain/*'],
+              message: 'src/domain imports nothing else of the project.',
+            },
+            {
+              group: ['react', 'react-dom', 'node:*', 'fs', 'path'],
+              message: 'src/domain is pure TypeScript: no React, DOM or Node.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // UI code talks to the sync engine only through the worker API type, and never imports the server.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/domain/**'],

@@ -1,0 +1,175 @@
+/**
+ * SPEC §6 plans: FREE, PRO and the higher tier (ENTERPRISE) with their limits, the texts of the
+ * pricing page, and the launch rule the server applies when a game is published.
+ * SPEC gives numbers only for FREE. Where PRO says "unlimited" or names a feature without a
+ * number (teams), the limit is null (unlimited); ENTERPRISE is PRO plus outdoor GPS activities.
+ */
+import { HIGHER_TIER_LABEL } from './messages';
+import { PLAN_IDS } from './schemas';
+import type { PlanId } from './schemas';
+import { launchWindow, toLocalDateString } from './schedule';
+
+export interface PlanLimits {
+  /** null = unlimited. */
+  readonly editorSeats: number | null;
+  readonly playersPerActivity: number | null;
+  /** Launches ("Play" or Schedule) per day. */
+  readonly launchesPerDay: number | null;
+  /** Launch instances open at the same time. */
+  readonly liveActivities: number | null;
+}
+
+export interface PlanFeatures {
+  readonly allBasicTemplates: boolean;
+  readonly aiContentAssistant: boolean;
+  readonly unlimitedActivities: boolean;
+  readonly teams: boolean;
+  /** Launches that start on a later day or run past the end of their first day. */
+  readonly futureOrMultiDayLaunches: boolean;
+  readonly unlimitedDownloads: boolean;
+  /** Outdoor GPS (location) activities. */
+  readonly locationGames: boolean;
+}
+
+export interface Plan {
+  readonly id: PlanId;
+  readonly name: string;
+  readonly summary: string;
+  readonly limits: PlanLimits;
+  readonly features: PlanFeatures;
+  /** The pricing page's bullet list, in order. */
+  readonly featureList: readonly string[];
+}
+
+const UNLIMITED_LIMITS: PlanLimits = {
+  editorSeats: null,
+  playersPerActivity: null,
+  launchesPerDay: null,
+  liveActivities: null,
+};
+
+const PRO_FEATURES: PlanFeatures = {
+  allBasicTemplates: true,
+  aiContentAssistant: true,
+  unlimitedActivities: true,
+  teams: true,
+  futureOrMultiDayLaunches: true,
+  unlimitedDownloads: true,
+  locationGames: false,
+};
+
+export const PLANS: Readonly<Record<PlanId, Plan>> = {
+  FREE: {
+    id: 'FREE',
+    name: 'Free',
+    summary: 'Save, test, and deliver your first activity.',
+    limits: { editorSeats: 1, playersPerActivity: 3, launchesPerDay: 1, liveActivities: 1 },
+    features: {
+      allBasicTemplates: true,
+      aiContentAssistant: true,
+      unlimitedActivities: false,
+      teams: false,
+      futureOrMultiDayLaunches: false,
+      unlimitedDownloads: false,
+      locationGames: false,
+    },
+    featureList: [
+      '1 Editor seat',
+      'Up to 3 players per activity',
+      'All basic templates',
+      'AI content assistant',
+      'One launch per day, valid for the current day',
+      'Only one live activity at a time',
+    ],
+  },
+  PRO: {
+    id: 'PRO',
+    name: 'Pro',
+    summary: 'Create and deliver unlimited activities, work in teams and gain more functionality.',
+    limits: UNLIMITED_LIMITS,
+    features: PRO_FEATURES,
+    featureList: [
+      'Everything in Free',
+      'Unlimited activities',
+      'Work in teams',
+      'Future-dated or multi-day launches',
+      'Unlimited downloads',
+    ],
+  },
+  ENTERPRISE: {
+    id: 'ENTERPRISE',
+    name: HIGHER_TIER_LABEL,
+    summary: 'Everything in Pro, plus outdoor GPS activities in any location.',
+    limits: UNLIMITED_LIMITS,
+    features: { ...PRO_FEATURES, locationGames: true },
+    featureList: ['Everything in Pro', 'Outdoor GPS activities in any location'],
+  },
+};
+
+/** The plans from lowest to highest, for the pricing page. */
+export const PLAN_ORDER: readonly PlanId[] = PLAN_IDS;
+
+/** Upgrade panel texts (SPEC §2.2 layout B, §2.9 launch upsell). */
+export const UPGRADE_TEXTS = {
+  signedIn:
+    'Upgrade to a Pro plan to create and deliver unlimited activities, work in teams and gain more functionality.',
+  signedOut: 'Sign up to a FREE account to save, test, and deliver your first activity.',
+  viewPlans: 'View plans',
+  launchLive: 'Your Activity is now live for the rest of the day',
+  launchUpsell:
+    'Launching an activity on a future date, over several days or with unlimited downloads needs a PRO subscription.',
+} as const;
+
+export const canCreateLocationGames = (plan: PlanId): boolean => PLANS[plan].features.locationGames;
+export const canScheduleFutureOrMultiDay = (plan: PlanId): boolean =>
+  PLANS[plan].features.futureOrMultiDayLaunches;
+export const canWorkInTeams = (plan: PlanId): boolean => PLANS[plan].features.teams;
+export const hasUnlimitedDownloads = (plan: PlanId): boolean =>
+  PLANS[plan].features.unlimitedDownloads;
+
+export const maxEditorSeats = (plan: PlanId): number | null => PLANS[plan].limits.editorSeats;
+export const maxPlayersPerActivity = (plan: PlanId): number | null =>
+  PLANS[plan].limits.playersPerActivity;
+export const maxLaunchesPerDay = (plan: PlanId): number | null => PLANS[plan].limits.launchesPerDay;
+export const maxLiveActivities = (plan: PlanId): number | null => PLANS[plan].limits.liveActivities;
+
+/** Whether one more can be added to `current` under `limit` (null = unlimited). */
+export const isBelowLimit = (limit: number | null, current: number): boolean =>
+  limit === null || current < limit;
+
+// ---------------------------------------------------------------------------------------------
+// Launch rule
+
+/**
+ * A launch that starts on a later (local) day than today, or ends after the end of its first
+ * day, is "future-dated or multi-day". Ending exactly at the next midnight is still one day.
+ */
+export function isFutureOrMultiDay(window: { startsAt: Date; endsAt: Date }, now: Date): boolean {
+  const startsOnLaterDay = toLocalDateString(window.startsAt) > toLocalDateString(now);
+  const endOfFirstDay = launchWindow(window.startsAt).endsAt;
+  return startsOnLaterDay || window.endsAt.getTime() > endOfFirstDay.getTime();
+}
+
+export type LaunchViolation = 'liveActivityLimit' | 'dailyLaunchLimit' | 'futureOrMultiDay';
+
+/**
+ * Why the plan refuses a launch (a "Play" or a scheduled instance), or null when it allows it.
+ * `liveActivities` counts the owner's launch instances open now (status.ts
+ * countsAsLiveActivity); `launchesToday` counts the owner's launches created today. Demo games
+ * are tests and count for neither. The live limit is checked first: the server answers it with
+ * 403 and the FREE message of SPEC §8.
+ */
+export function launchViolation(
+  plan: PlanId,
+  launch: { startsAt: Date; endsAt: Date },
+  usage: { liveActivities: number; launchesToday: number },
+  now: Date,
+): LaunchViolation | null {
+  const { limits, features } = PLANS[plan];
+  if (!isBelowLimit(limits.liveActivities, usage.liveActivities)) return 'liveActivityLimit';
+  if (!isBelowLimit(limits.launchesPerDay, usage.launchesToday)) return 'dailyLaunchLimit';
+  if (!features.futureOrMultiDayLaunches && isFutureOrMultiDay(launch, now)) {
+    return 'futureOrMultiDay';
+  }
+  return null;
+}

@@ -1,0 +1,158 @@
+/**
+ * SPEC §5 Schedule rules: the Schedule Activity dialog's instance name, its date inputs' window,
+ * and the five date/time checks in SPEC's order. Dates are built in the local time zone from
+ * 'YYYY-MM-DD' and 'HH:mm', as the browser's date and time inputs give them. `now` is always
+ * passed in, so the rules are deterministic.
+ */
+import { SCHEDULE_WINDOW_YEARS } from './constants';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+
+const MS_PER_MINUTE = 60_000;
+
+// ---------------------------------------------------------------------------------------------
+// Instance name
+
+/** null when the name is fine; the trimmed length counts. */
+export function validateInstanceName(name: string): string | null {
+  const length = name.trim().length;
+  if (length === 0) return MESSAGES.schedule.instanceNameRequired;
+  if (length < LIMITS.instanceNameMinLength) return MESSAGES.schedule.instanceNameTooShort;
+  return null;
+}
+
+/** Next is enabled only at 3 or more characters. */
+export const canProceedFromName = (name: string): boolean => validateInstanceName(name) === null;
+
+// ---------------------------------------------------------------------------------------------
+// Local dates
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD' of a moment in the local time zone. */
+export function toLocalDateString(date: Date): string {
+  return `${String(date.getFullYear()).padStart(4, '0')}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** 'HH:mm'; browsers may add ':ss' when the input's step is under a minute. */
+const TIME_PATTERN = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * The local moment for a 'YYYY-MM-DD' date and an 'HH:mm' time, or null when either is malformed
+ * or names a day or time that does not exist (2025-02-30, 24:00).
+ */
+export function parseLocalDateTime(date: string, time: string): Date | null {
+  const d = DATE_PATTERN.exec(date);
+  const t = TIME_PATTERN.exec(time);
+  if (d === null || t === null) return null;
+  const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  const [hours, minutes, seconds] = [Number(t[1]), Number(t[2]), Number(t[3] ?? '0')];
+  if (hours > 23 || minutes > 59 || seconds > 59) return null;
+  const result = new Date(year, month - 1, day, hours, minutes, seconds);
+  // Years 0-99 are mapped to 1900-1999 by the Date constructor; set the year explicitly.
+  result.setFullYear(year, month - 1, day);
+  const sameDay =
+    result.getFullYear() === year && result.getMonth() === month - 1 && result.getDate() === day;
+  return sameDay ? result : null;
+}
+
+/** The same calendar day `years` later; 29 February falls back to 28 February. */
+function addYearsToDay(date: Date, years: number): Date {
+  const year = date.getFullYear() + years;
+  const lastDayOfMonth = new Date(year, date.getMonth() + 1, 0).getDate();
+  return new Date(year, date.getMonth(), Math.min(date.getDate(), lastDayOfMonth));
+}
+
+/** The date inputs' min and max: today to today plus 1 year, as 'YYYY-MM-DD'. */
+export function scheduleDateBounds(now: Date): { min: string; max: string } {
+  return {
+    min: toLocalDateString(now),
+    max: toLocalDateString(addYearsToDay(now, SCHEDULE_WINDOW_YEARS)),
+  };
+}
+
+/** A "Play" launch is live for the rest of the day: from now to the next local midnight. */
+export function launchWindow(now: Date): { startsAt: Date; endsAt: Date } {
+  const nextMidnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return { startsAt: new Date(now.getTime()), endsAt: nextMidnight };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The five checks
+
+export interface ScheduleForm {
+  dateFrom: string;
+  timeFrom: string;
+  dateTo: string;
+  timeTo: string;
+}
+
+export interface ScheduleContext {
+  now: Date;
+  /** The activity's run time in minutes; the window must be at least this long. */
+  runTimeMin: number;
+}
+
+export type ScheduleValidation =
+  /** Some field is still empty: no check runs and no message is shown. */
+  | { complete: false; valid: false; error: null }
+  | { complete: true; valid: false; error: string }
+  | { complete: true; valid: true; error: null; start: Date; end: Date };
+
+/**
+ * Checks 3 to 5 on two moments, for callers that already hold instants (the server receiving
+ * startsAt and endsAt). null when they pass.
+ */
+export function validateScheduleInstants(
+  start: Date,
+  end: Date,
+  { now, runTimeMin }: ScheduleContext,
+): string | null {
+  const runTimeMs = Math.max(0, Number.isFinite(runTimeMin) ? runTimeMin : 0) * MS_PER_MINUTE;
+  if (start.getTime() > end.getTime()) return MESSAGES.schedule.endBeforeStart;
+  if (end.getTime() - runTimeMs < start.getTime()) return MESSAGES.schedule.runTimeNotCovered;
+  if (start.getTime() < now.getTime()) return MESSAGES.schedule.inThePast;
+  return null;
+}
+
+/**
+ * The Schedule Activity checks, run only when all four fields are filled, in SPEC's order; the
+ * first that fails is reported:
+ * 1. start date and/or time invalid; 2. end date and/or time invalid; 3. start after end;
+ * 4. end minus the run time earlier than start; 5. start before now.
+ * A date after the inputs' maximum (today plus 1 year) counts as invalid in checks 1 and 2; a
+ * date before today is left to check 5, which has its own message.
+ */
+export function validateSchedule(form: ScheduleForm, context: ScheduleContext): ScheduleValidation {
+  const { dateFrom, timeFrom, dateTo, timeTo } = form;
+  if ([dateFrom, timeFrom, dateTo, timeTo].some((field) => field.trim() === '')) {
+    return { complete: false, valid: false, error: null };
+  }
+  const fail = (error: string): ScheduleValidation => ({ complete: true, valid: false, error });
+  const { max } = scheduleDateBounds(context.now);
+  const start = parseLocalDateTime(dateFrom, timeFrom);
+  if (start === null || dateFrom > max) return fail(MESSAGES.schedule.startInvalid);
+  const end = parseLocalDateTime(dateTo, timeTo);
+  if (end === null || dateTo > max) return fail(MESSAGES.schedule.endInvalid);
+  const error = validateScheduleInstants(start, end, context);
+  if (error !== null) return fail(error);
+  return { complete: true, valid: true, error: null, start, end };
+}
+
+/** "Schedule Activity" is disabled until all checks pass. */
+export const canScheduleActivityForm = (form: ScheduleForm, context: ScheduleContext): boolean =>
+  validateSchedule(form, context).valid;
+
+/**
+ * startsAt and endsAt as ISO timestamps built from the local date and time. Throws a RangeError
+ * when a date or time does not parse: call it once validateSchedule has passed.
+ */
+export function toIsoTimestamps(form: ScheduleForm): { startsAt: string; endsAt: string } {
+  const start = parseLocalDateTime(form.dateFrom, form.timeFrom);
+  const end = parseLocalDateTime(form.dateTo, form.timeTo);
+  if (start === null || end === null) {
+    throw new RangeError('toIsoTimestamps: the schedule form has an invalid date or time');
+  }
+  return { startsAt: start.toISOString(), endsAt: end.toISOString() };
+}

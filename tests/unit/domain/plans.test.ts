@@ -1,0 +1,126 @@
+import { describe, it, expect } from 'vitest';
+import {
+  canCreateLocationGames,
+  canScheduleFutureOrMultiDay,
+  canWorkInTeams,
+  hasUnlimitedDownloads,
+  isBelowLimit,
+  isFutureOrMultiDay,
+  launchViolation,
+  maxEditorSeats,
+  maxLaunchesPerDay,
+  maxLiveActivities,
+  maxPlayersPerActivity,
+  PLAN_ORDER,
+  PLANS,
+} from '../../../src/domain/plans';
+
+const now = new Date(2025, 5, 15, 12, 0);
+const today = { startsAt: now, endsAt: new Date(2025, 5, 16, 0, 0) };
+const noUsage = { liveActivities: 0, launchesToday: 0 };
+
+describe('FREE plan', () => {
+  it('1 Editor seat, up to 3 players per activity, 1 launch per day, 1 live activity at a time', () => {
+    expect(maxEditorSeats('FREE')).toBe(1);
+    expect(maxPlayersPerActivity('FREE')).toBe(3);
+    expect(maxLaunchesPerDay('FREE')).toBe(1);
+    expect(maxLiveActivities('FREE')).toBe(1);
+  });
+  it('all basic templates and the AI content assistant, but no future or multi-day launches', () => {
+    expect(PLANS.FREE.features.allBasicTemplates).toBe(true);
+    expect(PLANS.FREE.features.aiContentAssistant).toBe(true);
+    expect(canScheduleFutureOrMultiDay('FREE')).toBe(false);
+    expect(canWorkInTeams('FREE')).toBe(false);
+    expect(hasUnlimitedDownloads('FREE')).toBe(false);
+    expect(canCreateLocationGames('FREE')).toBe(false);
+  });
+  it('the FREE features list', () => {
+    expect(PLANS.FREE.featureList).toEqual([
+      '1 Editor seat',
+      'Up to 3 players per activity',
+      'All basic templates',
+      'AI content assistant',
+      'One launch per day, valid for the current day',
+      'Only one live activity at a time',
+    ]);
+  });
+});
+
+describe('PRO plan: unlimited activities, teams, future-dated or multi-day launches, unlimited downloads', () => {
+  it('features', () => {
+    expect(PLANS.PRO.features.unlimitedActivities).toBe(true);
+    expect(canWorkInTeams('PRO')).toBe(true);
+    expect(canScheduleFutureOrMultiDay('PRO')).toBe(true);
+    expect(hasUnlimitedDownloads('PRO')).toBe(true);
+  });
+  it('limits are unlimited (null)', () => {
+    expect(maxLaunchesPerDay('PRO')).toBeNull();
+    expect(maxLiveActivities('PRO')).toBeNull();
+    expect(maxPlayersPerActivity('PRO')).toBeNull();
+  });
+  it('Outdoor GPS activities need a higher tier than PRO', () => {
+    expect(canCreateLocationGames('PRO')).toBe(false);
+  });
+});
+
+describe('Higher tier (ENTERPRISE): outdoor GPS activities', () => {
+  it('everything in PRO plus location games', () => {
+    expect(canCreateLocationGames('ENTERPRISE')).toBe(true);
+    expect({ ...PLANS.ENTERPRISE.features, locationGames: false }).toEqual(PLANS.PRO.features);
+    expect(PLANS.ENTERPRISE.limits).toEqual(PLANS.PRO.limits);
+  });
+  it('is named Enterprise, as in the location upgrade text', () => {
+    expect(PLANS.ENTERPRISE.name).toBe('Enterprise');
+    expect(PLANS.FREE.name).toBe('Free');
+    expect(PLANS.PRO.name).toBe('Pro');
+  });
+  it('plans are ordered from lowest to highest', () => {
+    expect(PLAN_ORDER).toEqual(['FREE', 'PRO', 'ENTERPRISE']);
+  });
+});
+
+describe('isBelowLimit', () => {
+  it('null is unlimited; otherwise one more fits only below the limit', () => {
+    expect(isBelowLimit(null, 1_000_000)).toBe(true);
+    expect(isBelowLimit(1, 0)).toBe(true);
+    expect(isBelowLimit(1, 1)).toBe(false);
+  });
+});
+
+describe('Launch rule', () => {
+  it('FREE: only one live activity at a time (the server answers 403)', () => {
+    expect(launchViolation('FREE', today, { liveActivities: 1, launchesToday: 0 }, now)).toBe(
+      'liveActivityLimit',
+    );
+    expect(launchViolation('PRO', today, { liveActivities: 5, launchesToday: 0 }, now)).toBeNull();
+  });
+  it('FREE: one launch per day', () => {
+    expect(launchViolation('FREE', today, { liveActivities: 0, launchesToday: 1 }, now)).toBe(
+      'dailyLaunchLimit',
+    );
+    expect(launchViolation('PRO', today, { liveActivities: 0, launchesToday: 9 }, now)).toBeNull();
+  });
+  it('the live limit is reported before the daily limit', () => {
+    expect(launchViolation('FREE', today, { liveActivities: 1, launchesToday: 1 }, now)).toBe(
+      'liveActivityLimit',
+    );
+  });
+  it('FREE: a launch valid for the current day is allowed', () => {
+    expect(launchViolation('FREE', today, noUsage, now)).toBeNull();
+  });
+  it('FREE: cannot launch on a future date', () => {
+    const tomorrow = { startsAt: new Date(2025, 5, 16, 9), endsAt: new Date(2025, 5, 16, 17) };
+    expect(launchViolation('FREE', tomorrow, noUsage, now)).toBe('futureOrMultiDay');
+    expect(launchViolation('PRO', tomorrow, noUsage, now)).toBeNull();
+  });
+  it('FREE: cannot launch over several days', () => {
+    const twoDays = { startsAt: now, endsAt: new Date(2025, 5, 16, 0, 1) };
+    expect(launchViolation('FREE', twoDays, noUsage, now)).toBe('futureOrMultiDay');
+    expect(launchViolation('ENTERPRISE', twoDays, noUsage, now)).toBeNull();
+  });
+  it('isFutureOrMultiDay: later today and ending at midnight is one day', () => {
+    expect(
+      isFutureOrMultiDay({ startsAt: new Date(2025, 5, 15, 18), endsAt: today.endsAt }, now),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, it, expect } from 'vitest';
+import {
+  canProceedFromName,
+  canScheduleActivityForm,
+  launchWindow,
+  parseLocalDateTime,
+  scheduleDateBounds,
+  toIsoTimestamps,
+  toLocalDateString,
+  validateInstanceName,
+  validateSchedule,
+  validateScheduleInstants,
+} from '../../../src/domain/schedule';
+import type { ScheduleForm } from '../../../src/domain/schedule';
+
+// 15 June 2025, 12:00 local time. Every date below is local too, so the tests hold in any zone.
+const now = new Date(2025, 5, 15, 12, 0);
+const context = { now, runTimeMin: 60 };
+
+const form = (overrides: Partial<ScheduleForm> = {}): ScheduleForm => ({
+  dateFrom: '2025-06-16',
+  timeFrom: '09:00',
+  dateTo: '2025-06-16',
+  timeTo: '17:00',
+  ...overrides,
+});
+
+const errorOf = (f: ScheduleForm, ctx = context): string | null => validateSchedule(f, ctx).error;
+
+describe('Schedule: instance name', () => {
+  it('empty: "Activity instance name is required"', () => {
+    expect(validateInstanceName('')).toBe('Activity instance name is required');
+    expect(validateInstanceName('   ')).toBe('Activity instance name is required');
+  });
+  it('shorter than 3: "Activity instance must be greater than three characters"', () => {
+    expect(validateInstanceName('a')).toBe(
+      'Activity instance must be greater than three characters',
+    );
+    expect(validateInstanceName('ab')).toBe(
+      'Activity instance must be greater than three characters',
+    );
+    expect(validateInstanceName(' ab ')).toBe(
+      'Activity instance must be greater than three characters',
+    );
+  });
+  it('Next is enabled only at 3 or more characters', () => {
+    expect(validateInstanceName('abc')).toBeNull();
+    expect(canProceedFromName('abc')).toBe(true);
+    expect(canProceedFromName('Team day 2025')).toBe(true);
+    expect(canProceedFromName('ab')).toBe(false);
+    expect(canProceedFromName('')).toBe(false);
+  });
+});
+
+describe('Schedule: date inputs: minimum today, maximum today plus 1 year', () => {
+  it('today to the same day next year', () => {
+    expect(scheduleDateBounds(now)).toEqual({ min: '2025-06-15', max: '2026-06-15' });
+  });
+  it('uses the local day, late in the evening too', () => {
+    expect(scheduleDateBounds(new Date(2025, 11, 31, 23, 59))).toEqual({
+      min: '2025-12-31',
+      max: '2026-12-31',
+    });
+  });
+  it('29 February: the maximum is 28 February of the next year', () => {
+    expect(scheduleDateBounds(new Date(2024, 1, 29, 8, 0))).toEqual({
+      min: '2024-02-29',
+      max: '2025-02-28',
+    });
+  });
+});
+
+describe('Schedule: checks run only when all four date and time fields are filled', () => {
+  it.each(['dateFrom', 'timeFrom', 'dateTo', 'timeTo'] as const)(
+    'with %s empty the form is incomplete and shows no message',
+    (field) => {
+      expect(validateSchedule(form({ [field]: '' }), context)).toEqual({
+        complete: false,
+        valid: false,
+        error: null,
+      });
+    },
+  );
+  it('an empty field hides the errors of the others (no check runs)', () => {
+    const broken = { dateFrom: 'garbage', timeFrom: '99:99', dateTo: '2020-01-01', timeTo: '' };
+    expect(validateSchedule(broken, context)).toEqual({
+      complete: false,
+      valid: false,
+      error: null,
+    });
+    expect(validateSchedule({ ...broken, timeTo: ' ' }, context).complete).toBe(false);
+  });
+  it('a complete, correct form is valid and gives the local start and end', () => {
+    const result = validateSchedule(form(), context);
+    expect(result).toEqual({
+      complete: true,
+      valid: true,
+      error: null,
+      start: new Date(2025, 5, 16, 9, 0),
+      end: new Date(2025, 5, 16, 17, 0),
+    });
+  });
+});
+
+describe('Schedule check 1: "Activity start date and/or time is invalid"', () => {
+  it.each([
+    ['2025-02-30', '09:00'],
+    ['2025-13-01', '09:00'],
+    ['16/06/2025', '09:00'],
+    ['2025-6-16', '09:00'],
+    ['2025-06-16', '24:00'],
+    ['2025-06-16', '12:60'],
+    ['2025-06-16', '9:00'],
+    ['2025-06-16', 'noon'],
+  ])('start %s %s', (dateFrom, timeFrom) => {
+    expect(errorOf(form({ dateFrom, timeFrom }))).toBe(
+      'Activity start date and/or time is invalid',
+    );
+  });
+  it('a start date after the maximum (today plus 1 year) is invalid', () => {
+    expect(errorOf(form({ dateFrom: '2026-06-16', dateTo: '2026-06-16' }))).toBe(
+      'Activity start date and/or time is invalid',
+    );
+    expect(errorOf(form({ dateFrom: '2026-06-15', dateTo: '2026-06-15' }))).toBeNull();
+  });
+});
+
+describe('Schedule check 2: "Activity end date and/or time is invalid"', () => {
+  it.each([
+    ['2025-06-31', '17:00'],
+    ['2025-06-16', '25:00'],
+    ['tomorrow', '17:00'],
+  ])('end %s %s', (dateTo, timeTo) => {
+    expect(errorOf(form({ dateTo, timeTo }))).toBe('Activity end date and/or time is invalid');
+  });
+  it('an end date after the maximum is invalid', () => {
+    expect(errorOf(form({ dateTo: '2026-06-16' }))).toBe(
+      'Activity end date and/or time is invalid',
+    );
+  });
+});
+
+describe('Schedule check 3: start after end → "Activity end date/time cannot be before start date/time"', () => {
+  it('end earlier on the same day', () => {
+    expect(errorOf(form({ timeFrom: '17:00', timeTo: '09:00' }))).toBe(
+      'Activity end date/time cannot be before start date/time',
+    );
+  });
+  it('end on an earlier day', () => {
+    expect(errorOf(form({ dateFrom: '2025-06-17', dateTo: '2025-06-16' }))).toBe(
+      'Activity end date/time cannot be before start date/time',
+    );
+  });
+});
+
+describe('Schedule check 4: end minus runTimeMin earlier than start → "Activity end time does not take into account activity run time"', () => {
+  it('a window shorter than the run time', () => {
+    expect(errorOf(form({ timeFrom: '09:00', timeTo: '09:59' }))).toBe(
+      'Activity end time does not take into account activity run time',
+    );
+  });
+  it('a window exactly as long as the run time passes', () => {
+    expect(errorOf(form({ timeFrom: '09:00', timeTo: '10:00' }))).toBeNull();
+  });
+  it('start equal to end passes check 3 but fails check 4 when there is a run time', () => {
+    expect(errorOf(form({ timeFrom: '09:00', timeTo: '09:00' }))).toBe(
+      'Activity end time does not take into account activity run time',
+    );
+    expect(
+      errorOf(form({ timeFrom: '09:00', timeTo: '09:00' }), { now, runTimeMin: 0 }),
+    ).toBeNull();
+  });
+  it('the run time is counted across midnight', () => {
+    const overnight = form({ dateFrom: '2025-06-16', timeFrom: '23:30', dateTo: '2025-06-17' });
+    expect(errorOf({ ...overnight, timeTo: '00:29' })).toBe(
+      'Activity end time does not take into account activity run time',
+    );
+    expect(errorOf({ ...overnight, timeTo: '00:30' })).toBeNull();
+  });
+});
+
+describe('Schedule check 5: start before now → "Activity cannot be scheduled for the past"', () => {
+  it('earlier today', () => {
+    expect(errorOf(form({ dateFrom: '2025-06-15', timeFrom: '11:59' }))).toBe(
+      'Activity cannot be scheduled for the past',
+    );
+  });
+  it('yesterday (a date before the minimum is reported as the past)', () => {
+    expect(errorOf(form({ dateFrom: '2025-06-14', timeFrom: '13:00' }))).toBe(
+      'Activity cannot be scheduled for the past',
+    );
+  });
+  it('starting right now is allowed', () => {
+    expect(errorOf(form({ dateFrom: '2025-06-15', timeFrom: '12:00' }))).toBeNull();
+  });
+});
+
+describe('Schedule: the checks run in SPEC order, the earlier failure is reported', () => {
+  it('1 before 2: start and end both invalid → start message', () => {
+    expect(errorOf(form({ dateFrom: 'x', dateTo: 'y' }))).toBe(
+      'Activity start date and/or time is invalid',
+    );
+  });
+  it('2 before 3, 4 and 5: end invalid while the start is in the past', () => {
+    expect(errorOf(form({ dateFrom: '2020-01-01', dateTo: '2025-02-30' }))).toBe(
+      'Activity end date and/or time is invalid',
+    );
+  });
+  it('3 before 4 and 5: start after end and in the past → end-before-start message', () => {
+    expect(
+      errorOf(
+        form({ dateFrom: '2025-06-15', timeFrom: '10:00', dateTo: '2025-06-15', timeTo: '09:00' }),
+      ),
+    ).toBe('Activity end date/time cannot be before start date/time');
+  });
+  it('4 before 5: window too short and in the past → run-time message', () => {
+    expect(
+      errorOf(
+        form({ dateFrom: '2025-06-15', timeFrom: '08:00', dateTo: '2025-06-15', timeTo: '08:30' }),
+      ),
+    ).toBe('Activity end time does not take into account activity run time');
+  });
+});
+
+describe('Schedule: "Schedule Activity" is disabled until all checks pass', () => {
+  it('enabled only for a valid form', () => {
+    expect(canScheduleActivityForm(form(), context)).toBe(true);
+    expect(canScheduleActivityForm(form({ timeTo: '' }), context)).toBe(false);
+    expect(canScheduleActivityForm(form({ timeTo: '09:30' }), context)).toBe(false);
+  });
+});
+
+describe('validateScheduleInstants: checks 3 to 5 on instants (server side)', () => {
+  it('reports the same messages in the same order', () => {
+    const start = new Date(2025, 5, 16, 9, 0);
+    expect(validateScheduleInstants(start, new Date(2025, 5, 16, 8, 0), context)).toBe(
+      'Activity end date/time cannot be before start date/time',
+    );
+    expect(validateScheduleInstants(start, new Date(2025, 5, 16, 9, 30), context)).toBe(
+      'Activity end time does not take into account activity run time',
+    );
+    const past = new Date(2025, 5, 15, 8, 0);
+    expect(validateScheduleInstants(past, new Date(2025, 5, 15, 18, 0), context)).toBe(
+      'Activity cannot be scheduled for the past',
+    );
+    expect(validateScheduleInstants(start, new Date(2025, 5, 16, 10, 0), context)).toBeNull();
+  });
+});
+
+describe('Schedule: start and end are sent as ISO timestamps built from the local date and time', () => {
+  it('round-trips to the same local date and time', () => {
+    const { startsAt, endsAt } = toIsoTimestamps(form());
+    expect(startsAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(new Date(startsAt).getTime()).toBe(new Date(2025, 5, 16, 9, 0).getTime());
+    expect(new Date(endsAt).getTime()).toBe(new Date(2025, 5, 16, 17, 0).getTime());
+  });
+  it('throws on a form that does not parse', () => {
+    expect(() => toIsoTimestamps(form({ dateFrom: 'nope' }))).toThrow(RangeError);
+  });
+});
+
+describe('Schedule: in a time zone ahead of UTC (Pacific/Auckland)', () => {
+  const savedTz = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'Pacific/Auckland';
+  });
+  afterAll(() => {
+    if (savedTz === undefined) delete process.env.TZ;
+    else process.env.TZ = savedTz;
+  });
+
+  it('the local 09:30 in Auckland winter (UTC+12) is 21:30 UTC the day before', () => {
+    expect(toIsoTimestamps(form({ timeFrom: '09:30' })).startsAt).toBe('2025-06-15T21:30:00.000Z');
+  });
+  it("today is Auckland's date, not UTC's", () => {
+    const utcAfternoon = new Date('2025-06-15T13:00:00.000Z'); // 01:00 on 16 June in Auckland
+    expect(scheduleDateBounds(utcAfternoon).min).toBe('2025-06-16');
+  });
+});
+
+describe('Local date helpers', () => {
+  it('parseLocalDateTime accepts seconds and keeps years below 100', () => {
+    expect(parseLocalDateTime('2025-06-16', '09:00:30')).toEqual(new Date(2025, 5, 16, 9, 0, 30));
+    expect(parseLocalDateTime('0050-01-01', '00:00')?.getFullYear()).toBe(50);
+    expect(parseLocalDateTime('2024-02-29', '00:00')).not.toBeNull();
+    expect(parseLocalDateTime('2025-02-29', '00:00')).toBeNull();
+  });
+  it('toLocalDateString pads month and day', () => {
+    expect(toLocalDateString(new Date(2025, 0, 5, 23, 59))).toBe('2025-01-05');
+  });
+});
+
+describe('A launch is live for the rest of the day', () => {
+  it('from now to the next local midnight', () => {
+    const at = new Date(2025, 5, 15, 14, 20);
+    expect(launchWindow(at)).toEqual({ startsAt: at, endsAt: new Date(2025, 5, 16, 0, 0) });
+  });
+  it('at the end of a month and a year', () => {
+    expect(launchWindow(new Date(2025, 11, 31, 23, 0)).endsAt).toEqual(new Date(2026, 0, 1));
+  });
+});
