@@ -1,0 +1,129 @@
+/**
+ * Builds the Fastify app: plugins, the /v1 API, uploaded files and the built web app.
+ * server.ts only listens and shuts down; tests build the app per file and call inject().
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ServerConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { errorsPlugin } from './plugins/errors';
+import { actorPlugin } from './plugins/actor';
+import { serverMessages } from './messages';
+import { HttpError } from './errors';
+import { createInProcessBus, type RealtimeBus } from './services/realtime';
+import { createLocalAccounts } from './services/auth/localAccounts';
+import { createClerkVerifier } from './services/auth/clerkTokens';
+import { createDiskStorage, type FileStorage } from './services/uploads/storage';
+import { healthRoutes } from './routes/health';
+import { authRoutes } from './routes/auth';
+import { templateRoutes } from './routes/templates';
+import { userRoutes } from './routes/users';
+import { uploadRoutes, servedUploadRoutes } from './routes/uploads';
+import { eventRoutes } from './routes/events';
+import './types';
+
+/** JSON bodies: a template of 100 tasks is well under 1 MB. Uploads have their own caps. */
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  config: ServerConfig;
+  database: DatabaseHandle;
+  storage?: FileStorage;
+  bus?: RealtimeBus;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Ids in URLs are UUIDs; nothing legitimate is longer.
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('bus', options.bus ?? createInProcessBus());
+  app.decorate('storage', options.storage ?? createDiskStorage(config.uploadsDir));
+  app.decorate('accounts', createLocalAccounts(database.db, config.authSecret, config.publicUrl));
+  app.decorate(
+    'verifyClerkToken',
+    config.clerkJwtKey ? createClerkVerifier(config.clerkJwtKey, config.clerkAuthorizedParties) : null,
+  );
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+      },
+    },
+    // Uploaded media is embedded by pages of this origin only.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+
+  await app.register(
+    async (v1) => {
+      await v1.register(rateLimit, {
+        max: config.rateLimitPerMinute,
+        timeWindow: '1 minute',
+        // The builder's result is thrown: an HttpError reaches the error handler as {errorMessage}.
+        errorResponseBuilder: (_request, context) =>
+          new HttpError(context.statusCode, serverMessages.tooManyRequests),
+      });
+      await v1.register(actorPlugin);
+      await v1.register(healthRoutes);
+      await v1.register(authRoutes);
+      await v1.register(templateRoutes);
+      await v1.register(userRoutes);
+      await v1.register(uploadRoutes);
+      await v1.register(eventRoutes);
+      v1.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ errorMessage: `There is no ${request.method} ${request.url}.` }),
+      );
+    },
+    { prefix: '/v1' },
+  );
+
+  await app.register(servedUploadRoutes);
+  await registerWebApp(app, config.staticDir);
+  return app;
+}
+
+/**
+ * The built web app (vite build → dist). Client-side routes (/builder/…, /play/…) fall back
+ * to index.html so that a reload on any screen works.
+ */
+async function registerWebApp(app: FastifyInstance, staticDir: string) {
+  const indexHtml = path.join(staticDir, 'index.html');
+  const built = existsSync(indexHtml);
+  if (built) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '');
+    if (!wantsPage) return reply.status(404).send({ errorMessage: 'Not found.' });
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * Server configuration from the environment. Every variable is listed in the README; each has a
+ * default that works on a fresh machine, so `npm start` needs no configuration at all.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection URL; when unset the embedded PGlite under dataDir is used. */
+  databaseUrl: string | null;
+  /** The public origin players and organisers reach ({host} in SPEC), without a trailing slash. */
+  publicUrl: string;
+  logLevel: string;
+  authSecret: string;
+  clerkJwtKey: string | null;
+  clerkAuthorizedParties: string[];
+  /** Requests per minute per client address across /v1. */
+  rateLimitPerMinute: number;
+  /** Sign-in and sign-up attempts per minute per client address. */
+  authRateLimitPerMinute: number;
+  trustProxy: boolean;
+  /** The built web app (vite build output) that the server serves. */
+  staticDir: string;
+  uploadsDir: string;
+}
+
+const DEFAULT_PORT = 8080;
+const DEFAULT_RATE_LIMIT_PER_MINUTE = 1200;
+const DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE = 10;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? DEFAULT_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  }
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    authSecret: env.AUTH_SECRET || persistentSecret(dataDir),
+    clerkJwtKey: env.CLERK_JWT_KEY ? env.CLERK_JWT_KEY.replace(/\\n/g, '\n') : null,
+    clerkAuthorizedParties: (env.CLERK_AUTHORIZED_PARTIES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE),
+    authRateLimitPerMinute: Number(
+      env.AUTH_RATE_LIMIT_PER_MINUTE ?? DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE,
+    ),
+    trustProxy: env.TRUST_PROXY === 'true',
+    staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+  };
+}
+
+/**
+ * Sessions are signed with a secret. Without AUTH_SECRET we make one once and keep it in the
+ * data folder, so that restarting the server does not sign everybody out. Several server
+ * instances must share AUTH_SECRET instead.
+ */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,177 @@
+/**
+ * The one database schema (Drizzle), for PGlite and PostgreSQL alike. Migrations are generated
+ * from it with `npm run db:generate` and committed under server/db/migrations.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { Branding, Step } from '../../src/domain/schemas';
+
+/** Millisecond precision: JavaScript dates round-trip exactly, which sync checkpoints rely on. */
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+
+// ---------------------------------------------------------------------------------------------
+// Application users: one row per account, whichever provider signed it in.
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  /** 'local' (Better Auth e-mail and password) or 'clerk'. */
+  provider: text('provider').notNull(),
+  email: text('email'),
+  name: text('name'),
+  plan: text('plan').notNull().default('FREE'),
+  restricted: boolean('restricted').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Better Auth's tables (the embedded account provider). Field names are the ones Better Auth
+// expects; table names are prefixed so they read as the provider's, not the app's.
+
+export const authUser = pgTable('auth_user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const authSession = pgTable(
+  'auth_session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('auth_session_user_idx').on(t.userId)],
+);
+
+export const authAccount = pgTable(
+  'auth_account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: ts('access_token_expires_at'),
+    refreshTokenExpiresAt: ts('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_account_user_idx').on(t.userId)],
+);
+
+export const authVerification = pgTable('auth_verification', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Themes and templates
+
+export const themes = pgTable('themes', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  primaryColour: text('primary_colour').notNull(),
+  secondaryColour: text('secondary_colour').notNull(),
+  previewImageUrl: text('preview_image_url').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * Templates: library (master) templates, the blank template, and every user's or guest's own.
+ * Steps and branding are JSON inside the row: a template is edited and synced as one document
+ * (docs/sync.md), and its steps are only ever read with it.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    id: text('id').primaryKey(),
+    /** Exactly one owner for own templates: a user, or a guest's anonymous id. Null for master. */
+    ownerUserId: text('owner_user_id'),
+    ownerAnonId: text('owner_anon_id'),
+    master: boolean('master').notNull().default(false),
+    /** The blank template that copy_blank copies; master but never listed in the library. */
+    isBlank: boolean('is_blank').notNull().default(false),
+    /** The template this one was copied from, if any. */
+    sourceTemplateId: text('source_template_id'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    shortDescription: text('short_description').notNull().default(''),
+    gameType: text('game_type').notNull(),
+    deliveryType: text('delivery_type').notNull(),
+    duration: integer('duration').notNull(),
+    thumbnail: text('thumbnail'),
+    comingSoon: boolean('coming_soon').notNull().default(false),
+    selectedThemeId: text('selected_theme_id'),
+    branding: jsonb('branding').$type<Branding>().notNull(),
+    steps: jsonb('steps').$type<Step[]>().notNull(),
+    revision: integer('revision').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Soft delete: a deleted template stays as a tombstone so sync clients see the deletion. */
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('templates_owner_user_sync_idx').on(t.ownerUserId, t.updatedAt, t.id),
+    index('templates_owner_anon_sync_idx').on(t.ownerAnonId, t.updatedAt, t.id),
+    index('templates_master_idx')
+      .on(t.master)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** Every stored upload, so files can be traced to their template (and cleaned up later). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    templateId: text('template_id').notNull(),
+    stepId: text('step_id'),
+    purpose: text('purpose').notNull(),
+    mimeType: text('mime_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    originalName: text('original_name'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('uploads_template_idx').on(t.templateId)],
+);
+
+export const schema = {
+  users,
+  authUser,
+  authSession,
+  authAccount,
+  authVerification,
+  themes,
+  templates,
+  uploads,
+};

@@ -1,0 +1,75 @@
+/**
+ * One shape for every error of /v1: `{errorMessage}` with the right 4xx/5xx (SPEC §7), and a
+ * JSON body parser that reads an empty body as "no body" (SPEC's clients send
+ * Content-Type: application/json on bodiless POSTs such as copy).
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors';
+import { serverMessages } from '../messages';
+
+interface ZodIssueLike {
+  message: string;
+  instancePath?: string;
+  params?: { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } };
+}
+
+/** A validation failure as one sentence a person can act on. */
+function describeValidation(issues: ZodIssueLike[], context: string | undefined): string {
+  const first = issues[0];
+  if (!first) return 'The request is not valid.';
+  const issue = first.params?.issue;
+  if (issue?.code === 'unrecognized_keys' && issue.keys?.length) {
+    const where = issue.path?.length ? ` in ${issue.path.join('.')}` : '';
+    return `Unknown field${issue.keys.length > 1 ? 's' : ''}${where}: ${issue.keys.join(', ')}.`;
+  }
+  const path = issue?.path?.length
+    ? issue.path.join('.')
+    : (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const where = path ? `${path}: ` : context && context !== 'body' ? `${context}: ` : '';
+  return `${where}${first.message}`;
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ errorMessage: error.errorMessage, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({
+        errorMessage: describeValidation(error.validation as ZodIssueLike[], error.validationContext),
+      });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return reply.status(400).send({ errorMessage: serverMessages.invalidJson });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+      case 'FST_FILES_LIMIT':
+        return reply.status(413).send({ errorMessage: serverMessages.bodyTooLarge });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send({ errorMessage: serverMessages.unsupportedContentType });
+    }
+    if (error instanceof SyntaxError) {
+      return reply.status(400).send({ errorMessage: serverMessages.invalidJson });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ errorMessage: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ errorMessage: serverMessages.internal });
+  });
+});

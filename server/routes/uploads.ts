@@ -1,0 +1,151 @@
+/**
+ * Uploads (SPEC §7): the logo (multipart field "logo") and a task's media (field "media").
+ * Content is checked by its bytes (server/services/uploads), stored under a server-made name,
+ * and answered as an Asset {filename, mimeType, url}. The template itself is not changed here:
+ * the client puts the asset into its template and saves it like any other edit, so an upload
+ * never races the organiser's own edits (docs/sync.md).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { assetSchema, type Asset } from '../../src/domain/schemas';
+import { badRequest, HttpError, notFound } from '../errors';
+import { uploads } from '../db/schema';
+import { getWritableRow } from '../services/templates';
+import { inspectUpload, maxUploadBytes, uploadTooLarge, type UploadPurpose } from '../services/uploads/inspect';
+import { fitLogo } from '../services/uploads/logo';
+import { InvalidStorageKeyError, newUploadKey } from '../services/uploads/storage';
+import { parseRangeHeader } from '../services/uploads/range';
+import { stripPhotoMetadata } from '../services/uploads/metadata';
+import { headersForServedFile } from '../services/uploads/serveHeaders';
+
+const FIELD_FOR: Record<UploadPurpose, string> = { logo: 'logo', media: 'media' };
+
+/** The client's file name is kept only as a label; it never becomes a path. */
+function cleanFileName(name: string | undefined, fallback: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>]/g, '').trim().slice(0, 255);
+  return cleaned || fallback;
+}
+
+async function readSingleFile(request: FastifyRequest, purpose: UploadPurpose) {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, `Send the file as multipart/form-data in the field "${FIELD_FOR[purpose]}".`);
+  }
+  // One byte over the cap is enough to know the file is too large.
+  const part = await request.file({ limits: { files: 1, fileSize: maxUploadBytes(purpose), fields: 10 } });
+  if (!part) throw badRequest(`Choose a file to upload in the field "${FIELD_FOR[purpose]}".`);
+  if (part.fieldname !== FIELD_FOR[purpose]) {
+    part.file.resume();
+    throw badRequest(`Send the file in the field "${FIELD_FOR[purpose]}".`);
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      const refusal = uploadTooLarge(purpose);
+      throw new HttpError(refusal.status, refusal.errorMessage);
+    }
+    throw error;
+  }
+  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), filename: part.filename };
+}
+
+export async function uploadRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  await app.register(multipart, { limits: { files: 1 } });
+
+  async function store(
+    templateId: string,
+    stepId: string | null,
+    purpose: UploadPurpose,
+    request: FastifyRequest,
+  ): Promise<Asset> {
+    const { bytes, filename } = await readSingleFile(request, purpose);
+    const inspected = await inspectUpload(bytes, purpose);
+    if (!inspected.ok) throw new HttpError(inspected.status, inspected.errorMessage);
+    const content =
+      purpose === 'logo'
+        ? (await fitLogo(inspected.bytes)).bytes
+        : inspected.type.mimeType === 'image/jpeg'
+          ? await stripPhotoMetadata(inspected.bytes)
+          : inspected.bytes;
+    const key = newUploadKey(`templates/${templateId}`, inspected.type.extension);
+    await app.storage.put(key, content, inspected.type.mimeType);
+    const label = cleanFileName(filename, `${purpose}.${inspected.type.extension}`);
+    await app.db.insert(uploads).values({
+      key,
+      templateId,
+      stepId,
+      purpose,
+      mimeType: inspected.type.mimeType,
+      bytes: content.byteLength,
+      originalName: label,
+    });
+    return { filename: label, mimeType: inspected.type.mimeType, url: `/uploads/${key}` };
+  }
+
+  app.post(
+    '/templates/:id/branding/logo',
+    {
+      schema: {
+        params: z.strictObject({ id: z.string().min(1).max(64) }),
+        response: { 201: assetSchema },
+      },
+    },
+    async (request, reply) => {
+      await getWritableRow(app.db, request.params.id, request.actor);
+      return reply.status(201).send(await store(request.params.id, null, 'logo', request));
+    },
+  );
+
+  app.post(
+    '/templates/:templateId/steps/:stepId/media',
+    {
+      schema: {
+        params: z.strictObject({
+          templateId: z.string().min(1).max(64),
+          stepId: z.string().min(1).max(64),
+        }),
+        response: { 201: assetSchema },
+      },
+    },
+    async (request, reply) => {
+      const { templateId, stepId } = request.params;
+      // The task itself may not have reached the server yet (an offline edit still queued), so
+      // only the template's ownership is checked; the asset is bound to the task by the edit.
+      await getWritableRow(app.db, templateId, request.actor);
+      return reply.status(201).send(await store(templateId, stepId, 'media', request));
+    },
+  );
+}
+
+/**
+ * GET /uploads/{key}: stored files, with headers that stop browsers from sniffing or scripting
+ * them, and byte ranges (Safari plays video only from a server that answers Range requests).
+ */
+export async function servedUploadRoutes(app: FastifyInstance) {
+  app.get('/uploads/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const info = await app.storage.head(key).catch((error: unknown) => {
+      if (error instanceof InvalidStorageKeyError) return null;
+      throw error;
+    });
+    if (!info) throw notFound('There is no such file.');
+    reply.headers(headersForServedFile(info.contentType)).header('accept-ranges', 'bytes');
+    const range = parseRangeHeader(request.headers.range, info.size);
+    if (range === 'unsatisfiable') {
+      return reply.status(416).header('content-range', `bytes */${info.size}`).send();
+    }
+    const file = await app.storage.get(key, range ?? undefined);
+    if (!file) throw notFound('There is no such file.');
+    if (range) {
+      reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
+    }
+    reply.header('content-length', range ? range.end - range.start + 1 : file.size);
+    return reply.send(file.body);
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * Starts Teamtrail: opens the database (PGlite under DATA_DIR, or PostgreSQL with
+ * DATABASE_URL), applies migrations, seeds the library, listens on PORT, and shuts down
+ * gracefully on SIGINT/SIGTERM.
+ */
+import closeWithGrace from 'close-with-grace';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDatabase } from './seed/run';
+import { buildApp } from './app';
+import path from 'node:path';
+
+/** In-flight requests get this long to finish when the server is asked to stop. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+);
+await seedDatabase(database.db);
+const app = await buildApp({ config, database });
+
+closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Teamtrail is ready at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
+);

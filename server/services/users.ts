@@ -1,0 +1,119 @@
+/** Application users: one row per account of either provider, with its plan and restriction. */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { templates, users } from '../db/schema';
+import type { PlanId, User } from '../../src/domain/schemas';
+import { planIdSchema } from '../../src/domain/schemas';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    plan: planIdSchema.catch('FREE').parse(row.plan),
+    restricted: row.restricted,
+  };
+}
+
+export interface AccountIdentity {
+  userId: string;
+  provider: 'local' | 'clerk';
+  email: string | null;
+  name: string | null;
+}
+
+/** Makes sure an account has its user row (FREE, unrestricted) and answers it. */
+export async function ensureUser(db: Database, identity: AccountIdentity): Promise<User> {
+  const [existing] = await db.select().from(users).where(eq(users.id, identity.userId));
+  if (existing) {
+    // Keep e-mail and name current when the provider tells us (Clerk tokens may carry them).
+    if (
+      (identity.email && identity.email !== existing.email) ||
+      (identity.name && identity.name !== existing.name)
+    ) {
+      const [updated] = await db
+        .update(users)
+        .set({
+          email: identity.email ?? existing.email,
+          name: identity.name ?? existing.name,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, identity.userId))
+        .returning();
+      return toUser(updated ?? existing);
+    }
+    return toUser(existing);
+  }
+  const [created] = await db
+    .insert(users)
+    .values({
+      id: identity.userId,
+      provider: identity.provider,
+      email: identity.email,
+      name: identity.name,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return toUser(created);
+  // Two first requests raced; the other one created the row.
+  const [row] = await db.select().from(users).where(eq(users.id, identity.userId));
+  if (!row) throw new Error(`User ${identity.userId} could not be created`);
+  return toUser(row);
+}
+
+export async function findUserById(db: Database, id: string): Promise<User | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ? toUser(row) : null;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<User | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row ? toUser(row) : null;
+}
+
+export async function setUserPlan(db: Database, userId: string, plan: PlanId): Promise<User> {
+  const [row] = await db
+    .update(users)
+    .set({ plan, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new Error(`No user ${userId}`);
+  return toUser(row);
+}
+
+export async function setUserRestricted(
+  db: Database,
+  userId: string,
+  restricted: boolean,
+): Promise<User> {
+  const [row] = await db
+    .update(users)
+    .set({ restricted, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new Error(`No user ${userId}`);
+  return toUser(row);
+}
+
+/**
+ * POST /users/identify: the guest's templates become the user's. The revision is left alone
+ * (the content did not change, so no client's pending edit should conflict); updatedAt moves
+ * so that the user's clients pull them.
+ */
+export async function moveGuestTemplatesToUser(
+  db: Database,
+  anonId: string,
+  userId: string,
+): Promise<string[]> {
+  const moved = await db
+    .update(templates)
+    .set({ ownerUserId: userId, ownerAnonId: null, updatedAt: new Date() })
+    .where(and(eq(templates.ownerAnonId, anonId), isNull(templates.ownerUserId)))
+    .returning({ id: templates.id });
+  return moved.map((r) => r.id);
+}

@@ -1,0 +1,35 @@
+/** The decorations the app adds to Fastify's instance and requests, typed in one place. */
+import type { Database } from './db/client';
+import type { ServerConfig } from './config';
+import type { RealtimeBus } from './services/realtime';
+import type { LocalAccounts } from './services/auth/localAccounts';
+import type { ClerkVerifier } from './services/auth/clerkTokens';
+import type { FileStorage } from './services/uploads/storage';
+import type { PlanId, User } from '../src/domain/schemas';
+
+/** Who is calling: a signed-in user, a guest with an anonymous id, or (briefly) both. */
+export interface Actor {
+  userId: string | null;
+  anonId: string | null;
+  user: User | null;
+  plan: PlanId;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dbKind: 'pglite' | 'postgres';
+    config: ServerConfig;
+    bus: RealtimeBus;
+    accounts: LocalAccounts;
+    verifyClerkToken: ClerkVerifier | null;
+    storage: FileStorage;
+  }
+  interface FastifyRequest {
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    /** Routes that do not look at the caller's identity (health, sign-in, sign-up). */
+    anonymous?: boolean;
+  }
+}
