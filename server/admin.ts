@@ -34,7 +34,9 @@ export async function runAdminCommand(db: Database, argv: string[]): Promise<str
     case 'plan': {
       const plan = value?.toUpperCase();
       if (!plan || !(PLAN_IDS as readonly string[]).includes(plan)) {
-        throw new AdminCommandError(`Unknown plan "${value ?? ''}". Use one of: free, pro, enterprise.`);
+        throw new AdminCommandError(
+          `Unknown plan "${value ?? ''}". Use one of: free, pro, enterprise.`,
+        );
       }
       const updated = await setUserPlan(db, user.id, plan as PlanId);
       return `${email} is now on the ${updated.plan} plan.`;

@@ -58,7 +58,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('accounts', createLocalAccounts(database.db, config.authSecret, config.publicUrl));
   app.decorate(
     'verifyClerkToken',
-    config.clerkJwtKey ? createClerkVerifier(config.clerkJwtKey, config.clerkAuthorizedParties) : null,
+    config.clerkJwtKey
+      ? createClerkVerifier(config.clerkJwtKey, config.clerkAuthorizedParties)
+      : null,
   );
 
   await app.register(errorsPlugin);

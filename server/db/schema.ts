@@ -3,15 +3,7 @@
  * from it with `npm run db:generate` and committed under server/db/migrations.
  */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Branding, Step } from '../../src/domain/schemas';
 
 /** Millisecond precision: JavaScript dates round-trip exactly, which sync checkpoints rely on. */

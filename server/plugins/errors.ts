@@ -33,7 +33,9 @@ function describeValidation(issues: ZodIssueLike[], context: string | undefined)
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // Bodies are JSON only (SPEC §7): without Fastify's default text/plain parser, any other
+  // content type is answered 415 instead of reaching validation as a string.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
@@ -45,11 +47,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ errorMessage: error.errorMessage, ...error.extra });
+      return reply
+        .status(error.statusCode)
+        .send({ errorMessage: error.errorMessage, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({
-        errorMessage: describeValidation(error.validation as ZodIssueLike[], error.validationContext),
+        errorMessage: describeValidation(
+          error.validation as ZodIssueLike[],
+          error.validationContext,
+        ),
       });
     }
     switch (error.code) {

@@ -27,14 +27,19 @@ function translateAuthError(error: unknown): never {
   if (error instanceof APIError) {
     const code = (error.body as { code?: string } | undefined)?.code ?? '';
     if (code.startsWith('USER_ALREADY_EXISTS')) throw new HttpError(409, authMessages.emailTaken);
-    if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'USER_NOT_FOUND') {
+    if (
+      code === 'INVALID_EMAIL_OR_PASSWORD' ||
+      code === 'INVALID_PASSWORD' ||
+      code === 'USER_NOT_FOUND'
+    ) {
       throw new HttpError(401, authMessages.wrongCredentials);
     }
     if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') {
       throw new HttpError(400, passwordProblem('', '') ?? 'Choose another password.');
     }
     if (code === 'INVALID_EMAIL') throw new HttpError(400, 'Enter a valid e-mail address.');
-    const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
     if (status < 500) throw new HttpError(status, error.message || 'The request was refused.');
   }
   throw error;

@@ -53,7 +53,11 @@ function parseIfMatch(header: string | undefined): number | null {
 export async function templateRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  const announce = (actor: Actor, template: { id: string; revision: number; updatedAt: string }, deleted = false) => {
+  const announce = (
+    actor: Actor,
+    template: { id: string; revision: number; updatedAt: string },
+    deleted = false,
+  ) => {
     for (const channel of ownerChannel(actor)) {
       app.bus.publish(channel, { type: 'template-changed', deleted, ...template });
     }
@@ -64,9 +68,15 @@ export async function templateRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/templates',
-    { schema: { body: templateWriteSchema, response: { 200: templateSchema, 201: templateSchema } } },
+    {
+      schema: { body: templateWriteSchema, response: { 200: templateSchema, 201: templateSchema } },
+    },
     async (request, reply) => {
-      const { template, created } = await createTemplate(app.db, ownerOf(request.actor), request.body);
+      const { template, created } = await createTemplate(
+        app.db,
+        ownerOf(request.actor),
+        request.body,
+      );
       if (created) announce(request.actor, template);
       return sendTemplate(reply, template, created ? 201 : 200);
     },
@@ -89,7 +99,9 @@ export async function templateRoutes(appBase: FastifyInstance) {
       if (sinceId !== undefined && since === undefined) {
         throw badRequest('sinceId is only meaningful together with since.');
       }
-      const checkpoint = since ? syncCheckpointSchema.parse({ updatedAt: since, id: sinceId ?? '' }) : null;
+      const checkpoint = since
+        ? syncCheckpointSchema.parse({ updatedAt: since, id: sinceId ?? '' })
+        : null;
       return listOwnTemplates(app.db, ownerOf(request.actor), checkpoint, limit);
     },
   );
@@ -105,7 +117,12 @@ export async function templateRoutes(appBase: FastifyInstance) {
     { schema: { body: copyBody, response: { 201: templateSchema } } },
     async (request, reply) => {
       const blank = await getBlankTemplateRow(app.db);
-      const template = await copyTemplate(app.db, ownerOf(request.actor), blank, request.body ?? {});
+      const template = await copyTemplate(
+        app.db,
+        ownerOf(request.actor),
+        blank,
+        request.body ?? {},
+      );
       announce(request.actor, template);
       return sendTemplate(reply, template, 201);
     },
@@ -145,7 +162,11 @@ export async function templateRoutes(appBase: FastifyInstance) {
 
   app.delete('/templates/:id', { schema: { params: idParams } }, async (request, reply) => {
     const row = await deleteTemplate(app.db, ownerOf(request.actor), request.params.id);
-    announce(request.actor, { id: row.id, revision: row.revision, updatedAt: row.updatedAt.toISOString() }, true);
+    announce(
+      request.actor,
+      { id: row.id, revision: row.revision, updatedAt: row.updatedAt.toISOString() },
+      true,
+    );
     return reply.status(204).send();
   });
 

@@ -13,7 +13,12 @@ import { assetSchema, type Asset } from '../../src/domain/schemas';
 import { badRequest, HttpError, notFound } from '../errors';
 import { uploads } from '../db/schema';
 import { getWritableRow } from '../services/templates';
-import { inspectUpload, maxUploadBytes, uploadTooLarge, type UploadPurpose } from '../services/uploads/inspect';
+import {
+  inspectUpload,
+  maxUploadBytes,
+  uploadTooLarge,
+  type UploadPurpose,
+} from '../services/uploads/inspect';
 import { fitLogo } from '../services/uploads/logo';
 import { InvalidStorageKeyError, newUploadKey } from '../services/uploads/storage';
 import { parseRangeHeader } from '../services/uploads/range';
@@ -25,17 +30,25 @@ const FIELD_FOR: Record<UploadPurpose, string> = { logo: 'logo', media: 'media' 
 /** The client's file name is kept only as a label; it never becomes a path. */
 function cleanFileName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>]/g, '').trim().slice(0, 255);
+  const cleaned = [...base]
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && !'"<>'.includes(ch))
+    .join('')
+    .trim()
+    .slice(0, 255);
   return cleaned || fallback;
 }
 
 async function readSingleFile(request: FastifyRequest, purpose: UploadPurpose) {
   if (!request.isMultipart()) {
-    throw new HttpError(415, `Send the file as multipart/form-data in the field "${FIELD_FOR[purpose]}".`);
+    throw new HttpError(
+      415,
+      `Send the file as multipart/form-data in the field "${FIELD_FOR[purpose]}".`,
+    );
   }
   // One byte over the cap is enough to know the file is too large.
-  const part = await request.file({ limits: { files: 1, fileSize: maxUploadBytes(purpose), fields: 10 } });
+  const part = await request.file({
+    limits: { files: 1, fileSize: maxUploadBytes(purpose), fields: 10 },
+  });
   if (!part) throw badRequest(`Choose a file to upload in the field "${FIELD_FOR[purpose]}".`);
   if (part.fieldname !== FIELD_FOR[purpose]) {
     part.file.resume();
@@ -51,7 +64,10 @@ async function readSingleFile(request: FastifyRequest, purpose: UploadPurpose) {
     }
     throw error;
   }
-  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), filename: part.filename };
+  return {
+    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    filename: part.filename,
+  };
 }
 
 export async function uploadRoutes(appBase: FastifyInstance) {

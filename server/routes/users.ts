@@ -24,10 +24,20 @@ export async function userRoutes(appBase: FastifyInstance) {
       if (request.body.clerkId !== user.id) {
         throw forbidden('You can only link work to the account you are signed in with.');
       }
-      const movedTemplateIds = await moveGuestTemplatesToUser(app.db, request.body.anonId.toLowerCase(), user.id);
+      const movedTemplateIds = await moveGuestTemplatesToUser(
+        app.db,
+        request.body.anonId.toLowerCase(),
+        user.id,
+      );
       const now = new Date().toISOString();
       for (const id of movedTemplateIds) {
-        app.bus.publish(`user:${user.id}`, { type: 'template-changed', id, revision: 0, updatedAt: now, deleted: false });
+        app.bus.publish(`user:${user.id}`, {
+          type: 'template-changed',
+          id,
+          revision: 0,
+          updatedAt: now,
+          deleted: false,
+        });
         app.bus.publish(`anon:${request.body.anonId.toLowerCase()}`, {
           type: 'template-changed',
           id,
@@ -52,7 +62,8 @@ export async function userRoutes(appBase: FastifyInstance) {
       const user = request.actor.user;
       if (!user) throw unauthorized(serverMessages.signInRequired);
       // Only one's own record: "me" or one's own id. Anyone else's is "not found".
-      if (request.params.id !== 'me' && request.params.id !== user.id) throw notFound('There is no such user.');
+      if (request.params.id !== 'me' && request.params.id !== user.id)
+        throw notFound('There is no such user.');
       return user;
     },
   );

@@ -97,7 +97,8 @@ export function toLibraryTemplate(row: TemplateRow): LibraryTemplate {
 function ownedBy(owner: Owner): SQL {
   const clauses: SQL[] = [];
   if (owner.userId) clauses.push(eq(templates.ownerUserId, owner.userId));
-  if (owner.anonId) clauses.push(and(eq(templates.ownerAnonId, owner.anonId), isNull(templates.ownerUserId))!);
+  if (owner.anonId)
+    clauses.push(and(eq(templates.ownerAnonId, owner.anonId), isNull(templates.ownerUserId))!);
   // No identity at all matches nothing.
   return clauses.length ? or(...clauses)! : sql`false`;
 }
@@ -248,7 +249,9 @@ function checkSteps(steps: Step[]): void {
 /** Media and logos must be files uploaded to Teamtrail, never links to other hosts. */
 function checkAssetUrl(url: string): void {
   if (!/^\/uploads\/[a-z0-9][a-z0-9/_.-]*$/.test(url) || url.includes('..')) {
-    throw badRequest('Media and logos must be uploaded to Teamtrail; links to other sites are not accepted.');
+    throw badRequest(
+      'Media and logos must be uploaded to Teamtrail; links to other sites are not accepted.',
+    );
   }
 }
 
@@ -259,7 +262,11 @@ async function checkThemeExists(db: Database, themeId: string | null | undefined
 }
 
 async function defaultThemeId(db: Database): Promise<string | null> {
-  const [first] = await db.select({ id: themes.id }).from(themes).orderBy(asc(themes.sortOrder)).limit(1);
+  const [first] = await db
+    .select({ id: themes.id })
+    .from(themes)
+    .orderBy(asc(themes.sortOrder))
+    .limit(1);
   return first?.id ?? null;
 }
 
@@ -291,7 +298,10 @@ export async function createTemplate(
   checkWritableContent(write, owner);
   await checkThemeExists(db, write.selectedThemeId);
   const id = write.id ?? randomUUID();
-  if (write.id && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(write.id)) {
+  if (
+    write.id &&
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(write.id)
+  ) {
     throw badRequest('A new activity id must be a UUID.');
   }
   const [existing] = await db.select().from(templates).where(eq(templates.id, id));

@@ -29,8 +29,8 @@ export function HomePage() {
             <Image src="/favicon.svg" alt="" w={72} h={72} />
             <Title order={1}>{PRODUCT_NAME}</Title>
             <Text size="lg" c="dimmed">
-              Build quiz and challenge games for your team, test them as a short demo, and run
-              them live while teams play from their phones.
+              Build quiz and challenge games for your team, test them as a short demo, and run them
+              live while teams play from their phones.
             </Text>
             <Group gap="xs" data-testid="api-status">
               <Text size="sm" c="dimmed">

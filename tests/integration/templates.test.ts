@@ -92,7 +92,10 @@ describe('POST /templates', () => {
     });
     expect(response.statusCode).toBe(409);
     expectErrorMessage(response);
-    const check = await server.request({ url: `/v1/templates/${theirs.id}`, headers: owner.headers });
+    const check = await server.request({
+      url: `/v1/templates/${theirs.id}`,
+      headers: owner.headers,
+    });
     expect(json<Template>(check).name).toBe('Team quiz');
   });
 
@@ -106,7 +109,9 @@ describe('POST /templates', () => {
     const anonId = response.headers.anonid as string;
     expect(anonId).toMatch(/^[0-9a-f-]{36}$/);
     const mine = await server.request({ url: '/v1/templates', headers: { anonid: anonId } });
-    expect(json<TemplateList>(mine).templates.map((t) => t.id)).toContain(json<Template>(response).id);
+    expect(json<TemplateList>(mine).templates.map((t) => t.id)).toContain(
+      json<Template>(response).id,
+    );
   });
 
   it('refuses outdoor (location) templates on the FREE plan with the upgrade message', async () => {
@@ -125,7 +130,10 @@ describe('GET /templates/{id}', () => {
   it('answers the owner with the template and its ETag', async () => {
     const me = guest();
     const template = await create(me);
-    const response = await server.request({ url: `/v1/templates/${template.id}`, headers: me.headers });
+    const response = await server.request({
+      url: `/v1/templates/${template.id}`,
+      headers: me.headers,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers.etag).toBe('"1"');
     expect(json<Template>(response).id).toBe(template.id);
@@ -133,8 +141,14 @@ describe('GET /templates/{id}', () => {
 
   it("answers 404, not 403, for another owner's template, so that ids cannot be probed", async () => {
     const template = await create(guest());
-    const theirs = await server.request({ url: `/v1/templates/${template.id}`, headers: guest().headers });
-    const missing = await server.request({ url: `/v1/templates/${randomUUID()}`, headers: guest().headers });
+    const theirs = await server.request({
+      url: `/v1/templates/${template.id}`,
+      headers: guest().headers,
+    });
+    const missing = await server.request({
+      url: `/v1/templates/${randomUUID()}`,
+      headers: guest().headers,
+    });
     expect(theirs.statusCode).toBe(404);
     expect(missing.statusCode).toBe(404);
     expect(json(theirs)).toEqual(json(missing));
@@ -144,8 +158,13 @@ describe('GET /templates/{id}', () => {
     const user = await signUp(server);
     const mine = await create(user);
     const guestTemplate = await create(guest());
-    expect((await server.request({ url: `/v1/templates/${mine.id}`, headers: user.headers })).statusCode).toBe(200);
-    expect((await server.request({ url: `/v1/templates/${guestTemplate.id}`, headers: user.headers })).statusCode).toBe(404);
+    expect(
+      (await server.request({ url: `/v1/templates/${mine.id}`, headers: user.headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (await server.request({ url: `/v1/templates/${guestTemplate.id}`, headers: user.headers }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -161,7 +180,11 @@ describe('PATCH /templates/{id}', () => {
     });
     expect(response.statusCode).toBe(200);
     const updated = json<Template>(response);
-    expect(updated).toMatchObject({ name: 'Renamed quiz', description: 'For the Friday team meeting', revision: 2 });
+    expect(updated).toMatchObject({
+      name: 'Renamed quiz',
+      description: 'For the Friday team meeting',
+      revision: 2,
+    });
     expect(updated.steps).toEqual(template.steps);
     expect(response.headers.etag).toBe('"2"');
   });
@@ -204,14 +227,21 @@ describe('PATCH /templates/{id}', () => {
     );
     expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 412]);
     const winner = a!.statusCode === 200 ? 'Alpha' : 'Bravo';
-    const now = json<Template>(await server.request({ url: `/v1/templates/${template.id}`, headers: me.headers }));
+    const now = json<Template>(
+      await server.request({ url: `/v1/templates/${template.id}`, headers: me.headers }),
+    );
     expect(now).toMatchObject({ name: winner, revision: 2 });
   });
 
   it('replaces the steps and merges branding colours, keeping the branding id', async () => {
     const me = guest();
     const template = await create(me);
-    const newStep = step({ type: 'photoChallenge', answers: [], name: 'Team selfie', text: 'Take a team selfie' });
+    const newStep = step({
+      type: 'photoChallenge',
+      answers: [],
+      name: 'Team selfie',
+      text: 'Take a team selfie',
+    });
     const response = await server.request({
       method: 'PATCH',
       url: `/v1/templates/${template.id}`,
@@ -222,7 +252,9 @@ describe('PATCH /templates/{id}', () => {
     const updated = json<Template>(response);
     expect(updated.steps).toEqual([newStep]);
     expect(updated.branding).toMatchObject({ id: template.branding.id, headerColour: '#FF6800' });
-    expect(updated.branding.questionBackgroundColour).toBe(template.branding.questionBackgroundColour);
+    expect(updated.branding.questionBackgroundColour).toBe(
+      template.branding.questionBackgroundColour,
+    );
   });
 
   it('accepts the whole template object sent back, ignoring the server-computed fields', async () => {
@@ -235,11 +267,17 @@ describe('PATCH /templates/{id}', () => {
       payload: { ...template, name: 'Whole object', revision: 99, master: true },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(json<Template>(response)).toMatchObject({ name: 'Whole object', revision: 2, master: false });
+    expect(json<Template>(response)).toMatchObject({
+      name: 'Whole object',
+      revision: 2,
+      master: false,
+    });
   });
 
   it('never writes a library (master) template', async () => {
-    const library = json<{ id: string }[]>(await server.request({ url: '/v1/templates/library', headers: guest().headers }));
+    const library = json<{ id: string }[]>(
+      await server.request({ url: '/v1/templates/library', headers: guest().headers }),
+    );
     const masterId = library[0]!.id;
     const patch = await server.request({
       method: 'PATCH',
@@ -248,9 +286,15 @@ describe('PATCH /templates/{id}', () => {
       payload: { name: 'Defaced' },
     });
     expect(patch.statusCode).toBe(403);
-    const del = await server.request({ method: 'DELETE', url: `/v1/templates/${masterId}`, headers: guest().headers });
+    const del = await server.request({
+      method: 'DELETE',
+      url: `/v1/templates/${masterId}`,
+      headers: guest().headers,
+    });
     expect(del.statusCode).toBe(403);
-    const after = json<Template>(await server.request({ url: `/v1/templates/${masterId}`, headers: guest().headers }));
+    const after = json<Template>(
+      await server.request({ url: `/v1/templates/${masterId}`, headers: guest().headers }),
+    );
     expect(after.name).not.toBe('Defaced');
   });
 });
@@ -261,7 +305,9 @@ describe('GET /templates (own list and incremental pull)', () => {
     const a = await create(me, { name: 'A' });
     const b = await create(me, { name: 'B' });
     await create(guest(), { name: 'Not mine' });
-    const list = json<TemplateList>(await server.request({ url: '/v1/templates', headers: me.headers }));
+    const list = json<TemplateList>(
+      await server.request({ url: '/v1/templates', headers: me.headers }),
+    );
     expect(list.templates.map((t) => t.id).sort()).toEqual([a.id, b.id].sort());
     expect(list.checkpoint).not.toBeNull();
     expect(list.hasMore).toBe(false);
@@ -270,10 +316,16 @@ describe('GET /templates (own list and incremental pull)', () => {
   it('pulls only the changes after a checkpoint, in pages, deletions as tombstones', async () => {
     const me = guest();
     const first = await create(me, { name: 'one' });
-    const start = json<TemplateList>(await server.request({ url: '/v1/templates', headers: me.headers }));
+    const start = json<TemplateList>(
+      await server.request({ url: '/v1/templates', headers: me.headers }),
+    );
     const second = await create(me, { name: 'two' });
     const third = await create(me, { name: 'three' });
-    await server.request({ method: 'DELETE', url: `/v1/templates/${first.id}`, headers: me.headers });
+    await server.request({
+      method: 'DELETE',
+      url: `/v1/templates/${first.id}`,
+      headers: me.headers,
+    });
 
     const seen: string[] = [];
     let checkpoint = start.checkpoint!;
@@ -304,7 +356,10 @@ describe('GET /templates (own list and incremental pull)', () => {
 
 describe('GET /templates/library', () => {
   it('lists the seeded master templates for everyone, without the blank template', async () => {
-    const response = await server.request({ url: '/v1/templates/library', headers: guest().headers });
+    const response = await server.request({
+      url: '/v1/templates/library',
+      headers: guest().headers,
+    });
     expect(response.statusCode).toBe(200);
     const library = json<{ name: string; master: boolean; comingSoon: boolean }[]>(response);
     expect(library.length).toBeGreaterThanOrEqual(12);
@@ -332,34 +387,54 @@ describe('copy, copy_blank, themes, delete', () => {
       await server.request({ url: '/v1/templates/library', headers: me.headers }),
     );
     const source = library.find((t) => !t.comingSoon && t.gameType === 'quiz')!;
-    const master = json<Template>(await server.request({ url: `/v1/templates/${source.id}`, headers: me.headers }));
-    const response = await server.request({ method: 'POST', url: `/v1/templates/${source.id}/copy`, headers: me.headers });
+    const master = json<Template>(
+      await server.request({ url: `/v1/templates/${source.id}`, headers: me.headers }),
+    );
+    const response = await server.request({
+      method: 'POST',
+      url: `/v1/templates/${source.id}/copy`,
+      headers: me.headers,
+    });
     expect(response.statusCode).toBe(201);
     const copy = json<Template>(response);
     expect(copy.id).not.toBe(source.id);
     expect(copy).toMatchObject({ name: master.name, master: false, revision: 1 });
     expect(copy.steps).toEqual(master.steps);
     expect(copy.branding.id).not.toBe(master.branding.id);
-    const mine = json<TemplateList>(await server.request({ url: '/v1/templates', headers: me.headers }));
+    const mine = json<TemplateList>(
+      await server.request({ url: '/v1/templates', headers: me.headers }),
+    );
     expect(mine.templates.map((t) => t.id)).toContain(copy.id);
   });
 
   it('names a copy of one’s own template "Copy of …"', async () => {
     const me = guest();
     const own = await create(me, { name: 'Friday quiz' });
-    const response = await server.request({ method: 'POST', url: `/v1/templates/${own.id}/copy`, headers: me.headers });
+    const response = await server.request({
+      method: 'POST',
+      url: `/v1/templates/${own.id}/copy`,
+      headers: me.headers,
+    });
     expect(json<Template>(response).name).toBe('Copy of Friday quiz');
   });
 
   it("cannot copy another owner's template (404) or a coming-soon template (403)", async () => {
     const theirs = await create(guest());
-    const response = await server.request({ method: 'POST', url: `/v1/templates/${theirs.id}/copy`, headers: guest().headers });
+    const response = await server.request({
+      method: 'POST',
+      url: `/v1/templates/${theirs.id}/copy`,
+      headers: guest().headers,
+    });
     expect(response.statusCode).toBe(404);
     const library = json<{ id: string; comingSoon: boolean }[]>(
       await server.request({ url: '/v1/templates/library', headers: guest().headers }),
     );
     const soon = library.find((t) => t.comingSoon)!;
-    const copySoon = await server.request({ method: 'POST', url: `/v1/templates/${soon.id}/copy`, headers: guest().headers });
+    const copySoon = await server.request({
+      method: 'POST',
+      url: `/v1/templates/${soon.id}/copy`,
+      headers: guest().headers,
+    });
     expect(copySoon.statusCode).toBe(403);
     expectErrorMessage(copySoon);
   });
@@ -381,20 +456,36 @@ describe('copy, copy_blank, themes, delete', () => {
   it('lists at least six themes for a readable template, and 404 for an unreadable one', async () => {
     const me = guest();
     const own = await create(me);
-    const themes = await server.request({ url: `/v1/templates/${own.id}/themes`, headers: me.headers });
+    const themes = await server.request({
+      url: `/v1/templates/${own.id}/themes`,
+      headers: me.headers,
+    });
     expect(themes.statusCode).toBe(200);
     expect(json<unknown[]>(themes).length).toBeGreaterThanOrEqual(6);
-    const theirs = await server.request({ url: `/v1/templates/${own.id}/themes`, headers: guest().headers });
+    const theirs = await server.request({
+      url: `/v1/templates/${own.id}/themes`,
+      headers: guest().headers,
+    });
     expect(theirs.statusCode).toBe(404);
   });
 
   it('soft-deletes: the template is gone for reads and writes, but stays as a tombstone', async () => {
     const me = guest();
     const own = await create(me);
-    const del = await server.request({ method: 'DELETE', url: `/v1/templates/${own.id}`, headers: me.headers });
+    const del = await server.request({
+      method: 'DELETE',
+      url: `/v1/templates/${own.id}`,
+      headers: me.headers,
+    });
     expect(del.statusCode).toBe(204);
-    expect((await server.request({ url: `/v1/templates/${own.id}`, headers: me.headers })).statusCode).toBe(404);
-    const again = await server.request({ method: 'DELETE', url: `/v1/templates/${own.id}`, headers: me.headers });
+    expect(
+      (await server.request({ url: `/v1/templates/${own.id}`, headers: me.headers })).statusCode,
+    ).toBe(404);
+    const again = await server.request({
+      method: 'DELETE',
+      url: `/v1/templates/${own.id}`,
+      headers: me.headers,
+    });
     expect(again.statusCode).toBe(404);
     const patch = await server.request({
       method: 'PATCH',

@@ -9,6 +9,9 @@ import sharp from 'sharp';
 const JPEG_QUALITY = 90;
 
 export async function stripPhotoMetadata(jpeg: Uint8Array): Promise<Uint8Array> {
-  const output = await sharp(jpeg).rotate().jpeg({ quality: JPEG_QUALITY, mozjpeg: true }).toBuffer();
+  const output = await sharp(jpeg)
+    .rotate()
+    .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
+    .toBuffer();
   return new Uint8Array(output.buffer, output.byteOffset, output.byteLength);
 }

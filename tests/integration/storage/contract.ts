@@ -54,14 +54,18 @@ async function pullAll(handle: DatabaseHandle, owner: Owner, since: SyncCheckpoi
   let checkpoint = since;
   for (let page = 0; page < 100; page += 1) {
     const result = await listOwnTemplates(handle.db, owner, checkpoint, 2);
-    for (const t of result.templates) seen.push({ id: t.id, deleted: 'deleted' in t, revision: t.revision });
+    for (const t of result.templates)
+      seen.push({ id: t.id, deleted: 'deleted' in t, revision: t.revision });
     checkpoint = result.checkpoint;
     if (!result.hasMore || !checkpoint) break;
   }
   return { seen, checkpoint };
 }
 
-export function storageContractSuite(name: string, open: () => Promise<DatabaseHandle & { dispose?: () => Promise<void> }>) {
+export function storageContractSuite(
+  name: string,
+  open: () => Promise<DatabaseHandle & { dispose?: () => Promise<void> }>,
+) {
   describe(`storage contract on ${name}`, () => {
     let handle: DatabaseHandle & { dispose?: () => Promise<void> };
     beforeAll(async () => {
@@ -101,7 +105,9 @@ export function storageContractSuite(name: string, open: () => Promise<DatabaseH
       const owner = guestOwner();
       const { template } = await createTemplate(handle.db, owner, { name: 'before' });
       await updateTemplate(handle.db, owner, template.id, { name: 'moved on' }, 1);
-      const status = await statusOf(updateTemplate(handle.db, owner, template.id, { name: 'stale' }, 1));
+      const status = await statusOf(
+        updateTemplate(handle.db, owner, template.id, { name: 'stale' }, 1),
+      );
       expect(status).toBe(412);
       expect((await getTemplate(handle.db, template.id, owner)).name).toBe('moved on');
     });
@@ -127,10 +133,23 @@ export function storageContractSuite(name: string, open: () => Promise<DatabaseH
       const t0 = Date.now() + 60_000;
       const created: Template[] = [];
       for (const [i, n] of ['p1', 'p2', 'p3', 'p4', 'p5'].entries()) {
-        created.push((await createTemplate(handle.db, owner, { name: n }, new Date(t0 + i))).template);
+        created.push(
+          (await createTemplate(handle.db, owner, { name: n }, new Date(t0 + i))).template,
+        );
       }
-      await updateTemplate(handle.db, owner, created[0]!.id, { name: 'p1 again' }, null, new Date(t0 + 10));
-      const { seen, checkpoint } = await pullAll(handle, owner, before.checkpoint ?? { updatedAt: new Date(0).toISOString(), id: '' });
+      await updateTemplate(
+        handle.db,
+        owner,
+        created[0]!.id,
+        { name: 'p1 again' },
+        null,
+        new Date(t0 + 10),
+      );
+      const { seen, checkpoint } = await pullAll(
+        handle,
+        owner,
+        before.checkpoint ?? { updatedAt: new Date(0).toISOString(), id: '' },
+      );
       expect(seen.map((s) => s.id)).toEqual([...created.slice(1).map((t) => t.id), created[0]!.id]);
       expect(seen.at(-1)!.revision).toBe(2);
       const again = await pullAll(handle, owner, checkpoint);
@@ -153,22 +172,36 @@ export function storageContractSuite(name: string, open: () => Promise<DatabaseH
       const stranger = guestOwner();
       const { template } = await createTemplate(handle.db, owner, { name: 'private' });
       expect(await statusOf(getReadableRow(handle.db, template.id, stranger))).toBe(404);
-      expect(await statusOf(updateTemplate(handle.db, stranger, template.id, { name: 'x' }, null))).toBe(404);
-      expect((await pullAll(handle, stranger, { updatedAt: new Date(0).toISOString(), id: '' })).seen).toEqual([]);
+      expect(
+        await statusOf(updateTemplate(handle.db, stranger, template.id, { name: 'x' }, null)),
+      ).toBe(404);
+      expect(
+        (await pullAll(handle, stranger, { updatedAt: new Date(0).toISOString(), id: '' })).seen,
+      ).toEqual([]);
     });
 
     it("S8: identify moves exactly the guest's templates, which then reach the user's pull", async () => {
       const guest = guestOwner();
       const userId = randomUUID();
-      await ensureUser(handle.db, { userId, provider: 'local', email: `${userId}@example.com`, name: 'U' });
+      await ensureUser(handle.db, {
+        userId,
+        provider: 'local',
+        email: `${userId}@example.com`,
+        name: 'U',
+      });
       const user: Owner = { userId, anonId: null, plan: 'FREE' };
       const { checkpoint } = await listOwnTemplates(handle.db, user, null);
       const a = (await createTemplate(handle.db, guest, { name: 'ga' })).template;
       const b = (await createTemplate(handle.db, guest, { name: 'gb' })).template;
-      const other = (await createTemplate(handle.db, guestOwner(), { name: 'not theirs' })).template;
+      const other = (await createTemplate(handle.db, guestOwner(), { name: 'not theirs' }))
+        .template;
       const moved = await moveGuestTemplatesToUser(handle.db, guest.anonId!, userId);
       expect(moved.sort()).toEqual([a.id, b.id].sort());
-      const { seen } = await pullAll(handle, user, checkpoint ?? { updatedAt: new Date(0).toISOString(), id: '' });
+      const { seen } = await pullAll(
+        handle,
+        user,
+        checkpoint ?? { updatedAt: new Date(0).toISOString(), id: '' },
+      );
       expect(seen.map((s) => s.id).sort()).toEqual([a.id, b.id].sort());
       expect(seen.map((s) => s.id)).not.toContain(other.id);
       expect(await statusOf(getTemplate(handle.db, a.id, guest))).toBe(404);
@@ -184,16 +217,25 @@ export function storageContractSuite(name: string, open: () => Promise<DatabaseH
     });
 
     it('S10: seeding again changes nothing: one row per library template', async () => {
-      const before = await handle.db.select({ id: templates.id }).from(templates).where(eq(templates.master, true));
+      const before = await handle.db
+        .select({ id: templates.id })
+        .from(templates)
+        .where(eq(templates.master, true));
       await seedDatabase(handle.db);
-      const after = await handle.db.select({ id: templates.id }).from(templates).where(eq(templates.master, true));
+      const after = await handle.db
+        .select({ id: templates.id })
+        .from(templates)
+        .where(eq(templates.master, true));
       expect(after.length).toBe(before.length);
       expect(after.length).toBeGreaterThanOrEqual(13);
     });
 
     it('S11: a copy is a new template of the copier, independent of its source', async () => {
       const owner = guestOwner();
-      const { template } = await createTemplate(handle.db, owner, { name: 'source', steps: [aStep('s')] });
+      const { template } = await createTemplate(handle.db, owner, {
+        name: 'source',
+        steps: [aStep('s')],
+      });
       const source = await getReadableRow(handle.db, template.id, owner);
       const copy = await copyTemplate(handle.db, owner, source);
       await updateTemplate(handle.db, owner, copy.id, { name: 'changed copy', steps: [] }, null);

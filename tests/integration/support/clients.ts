@@ -24,7 +24,8 @@ export async function signUp(
   overrides: { email?: string; password?: string; name?: string } = {},
 ): Promise<Caller & { email: string; password: string }> {
   accountCounter += 1;
-  const email = overrides.email ?? `organiser${accountCounter}-${randomUUID().slice(0, 8)}@example.com`;
+  const email =
+    overrides.email ?? `organiser${accountCounter}-${randomUUID().slice(0, 8)}@example.com`;
   const password = overrides.password ?? 'correct horse battery staple';
   const response = await server.request({
     method: 'POST',

@@ -16,12 +16,17 @@ export interface MultipartBody {
   headers: { 'content-type': string };
 }
 
-export function multipartBody(files: FilePart[], fields: Record<string, string> = {}): MultipartBody {
+export function multipartBody(
+  files: FilePart[],
+  fields: Record<string, string> = {},
+): MultipartBody {
   const boundary = `----teamtrail-test-${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
     );
   }
   for (const file of files) {

@@ -7,7 +7,10 @@ import pg from 'pg';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? null;
 
-export async function createFreshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createFreshPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = `teamtrail_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
