@@ -12,7 +12,8 @@ export const serverMessages = {
     'This activity was changed somewhere else. Here is the latest version to merge your changes into.',
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request is too large.',
-  unsupportedContentType: 'Send the request body as JSON (Content-Type: application/json).',
+  unsupportedContentType:
+    'This content type is not accepted. Send JSON (application/json), or files as multipart/form-data.',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   internal: 'Something went wrong on our side. Please try again in a moment.',
   sessionInvalid: 'Your session has expired or is not valid. Please sign in again.',

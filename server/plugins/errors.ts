@@ -9,24 +9,27 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors';
 import { serverMessages } from '../messages';
 
+/**
+ * One issue as fastify-type-provider-zod reports it: the zod issue's code is `keyword`, its
+ * path is `instancePath` (/steps/0), and its other fields (e.g. `keys`) are in `params`.
+ */
 interface ZodIssueLike {
   message: string;
+  keyword?: string;
   instancePath?: string;
-  params?: { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } };
+  params?: { keys?: string[] };
 }
 
 /** A validation failure as one sentence a person can act on. */
 function describeValidation(issues: ZodIssueLike[], context: string | undefined): string {
   const first = issues[0];
   if (!first) return 'The request is not valid.';
-  const issue = first.params?.issue;
-  if (issue?.code === 'unrecognized_keys' && issue.keys?.length) {
-    const where = issue.path?.length ? ` in ${issue.path.join('.')}` : '';
-    return `Unknown field${issue.keys.length > 1 ? 's' : ''}${where}: ${issue.keys.join(', ')}.`;
+  const path = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const keys = first.params?.keys;
+  if (first.keyword === 'unrecognized_keys' && keys?.length) {
+    const where = path ? ` in ${path}` : '';
+    return `Unknown field${keys.length > 1 ? 's' : ''}${where}: ${keys.join(', ')}.`;
   }
-  const path = issue?.path?.length
-    ? issue.path.join('.')
-    : (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   const where = path ? `${path}: ` : context && context !== 'body' ? `${context}: ` : '';
   return `${where}${first.message}`;
 }

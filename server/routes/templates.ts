@@ -59,7 +59,9 @@ export async function templateRoutes(appBase: FastifyInstance) {
     deleted = false,
   ) => {
     for (const channel of ownerChannel(actor)) {
-      app.bus.publish(channel, { type: 'template-changed', deleted, ...template });
+      // A notice only (docs/sync.md): never the template's content, which clients pull.
+      const { id, revision, updatedAt } = template;
+      app.bus.publish(channel, { type: 'template-changed', id, revision, updatedAt, deleted });
     }
   };
 

@@ -24,28 +24,24 @@ export async function userRoutes(appBase: FastifyInstance) {
       if (request.body.clerkId !== user.id) {
         throw forbidden('You can only link work to the account you are signed in with.');
       }
-      const movedTemplateIds = await moveGuestTemplatesToUser(
+      const moved = await moveGuestTemplatesToUser(
         app.db,
         request.body.anonId.toLowerCase(),
         user.id,
       );
-      const now = new Date().toISOString();
-      for (const id of movedTemplateIds) {
+      // Only the user's clients are told: the guest's own browser still holds these templates
+      // (now under the user's identity after sign-in), and a "deleted" notice there could make
+      // it drop work that has not been pushed yet.
+      for (const { id, revision, updatedAt } of moved) {
         app.bus.publish(`user:${user.id}`, {
           type: 'template-changed',
           id,
-          revision: 0,
-          updatedAt: now,
+          revision,
+          updatedAt: updatedAt.toISOString(),
           deleted: false,
         });
-        app.bus.publish(`anon:${request.body.anonId.toLowerCase()}`, {
-          type: 'template-changed',
-          id,
-          revision: 0,
-          updatedAt: now,
-          deleted: true,
-        });
       }
+      const movedTemplateIds = moved.map((m) => m.id);
       return { movedTemplateIds };
     },
   );

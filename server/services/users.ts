@@ -109,11 +109,10 @@ export async function moveGuestTemplatesToUser(
   db: Database,
   anonId: string,
   userId: string,
-): Promise<string[]> {
-  const moved = await db
+): Promise<{ id: string; revision: number; updatedAt: Date }[]> {
+  return db
     .update(templates)
     .set({ ownerUserId: userId, ownerAnonId: null, updatedAt: new Date() })
     .where(and(eq(templates.ownerAnonId, anonId), isNull(templates.ownerUserId)))
-    .returning({ id: templates.id });
-  return moved.map((r) => r.id);
+    .returning({ id: templates.id, revision: templates.revision, updatedAt: templates.updatedAt });
 }

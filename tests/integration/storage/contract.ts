@@ -196,7 +196,8 @@ export function storageContractSuite(
       const other = (await createTemplate(handle.db, guestOwner(), { name: 'not theirs' }))
         .template;
       const moved = await moveGuestTemplatesToUser(handle.db, guest.anonId!, userId);
-      expect(moved.sort()).toEqual([a.id, b.id].sort());
+      expect(moved.map((m) => m.id).sort()).toEqual([a.id, b.id].sort());
+      expect(moved.map((m) => m.revision)).toEqual([1, 1]);
       const { seen } = await pullAll(
         handle,
         user,

@@ -1,0 +1,675 @@
+/**
+ * Bad input on every route of /v1: malformed JSON, wrong types, unknown fields, broken
+ * structure, oversized bodies, wrong content types, malformed headers, and other owners' ids.
+ * Each is answered with the right 4xx and a readable {errorMessage}, and none of them changes
+ * anything: the database (and the uploads folder) is compared before and after every request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { asc } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { startTestServer, type TestServer } from './support/testServer';
+import { expectErrorMessage, guest, json, signUp, type Caller } from './support/clients';
+import { filePart } from './support/multipart';
+import { makePng } from '../unit/uploads/fixtures';
+import { authSession, authUser, templates, uploads, users } from '../../server/db/schema';
+import { serverMessages } from '../../server/messages';
+import type { Step, Template } from '../../src/domain/schemas';
+
+let server: TestServer;
+/** A guest and a signed-in user, each with a template; a stranger; a library template. */
+let owner: Caller;
+let user: Caller & { email: string; password: string };
+let stranger: Caller;
+let ownTemplate: Template;
+let userTemplate: Template;
+let masterId: string;
+
+const step = (overrides: Record<string, unknown> = {}): Step =>
+  ({
+    id: randomUUID(),
+    name: 'Capital of France',
+    type: 'multipleChoice',
+    text: 'What is the capital of France?',
+    answers: [
+      { id: randomUUID(), value: 'Paris', correct: true },
+      { id: randomUUID(), value: 'Lyon', correct: false },
+    ],
+    media: null,
+    points: 10,
+    locked: false,
+    ...overrides,
+  }) as Step;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = guest();
+  stranger = guest();
+  user = await signUp(server);
+  const create = async (caller: Caller) => {
+    const response = await server.request({
+      method: 'POST',
+      url: '/v1/templates',
+      headers: caller.headers,
+      payload: { name: 'Original', steps: [step()] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return json<Template>(response);
+  };
+  ownTemplate = await create(owner);
+  userTemplate = await create(user);
+  const library = json<{ id: string; comingSoon: boolean }[]>(
+    await server.request({ url: '/v1/templates/library', headers: owner.headers }),
+  );
+  masterId = library.find((t) => !t.comingSoon)!.id;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+// ---------------------------------------------------------------------------------------------
+// "Nothing changed": the rows of every table a bad request could touch, and the stored files.
+
+function storedFiles(): string[] {
+  const root = server.config.uploadsDir;
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `${entry.parentPath}/${entry.name}`)
+    .sort();
+}
+
+async function snapshot() {
+  const db = server.database.db;
+  return {
+    templates: await db.select().from(templates).orderBy(asc(templates.id)),
+    users: await db.select().from(users).orderBy(asc(users.id)),
+    uploads: await db.select().from(uploads).orderBy(asc(uploads.key)),
+    authUsers: await db.select().from(authUser).orderBy(asc(authUser.id)),
+    authSessions: await db.select().from(authSession).orderBy(asc(authSession.id)),
+    files: storedFiles(),
+  };
+}
+
+/** Sends the request; expects the status and an {errorMessage}; expects no change anywhere. */
+async function expectRefusedWithoutChange(
+  options: InjectOptions,
+  status: number,
+  message?: RegExp | string,
+): Promise<LightMyRequestResponse> {
+  const before = await snapshot();
+  const response = await server.request(options);
+  expect(response.statusCode, response.body).toBe(status);
+  const errorMessage = expectErrorMessage(response);
+  if (message !== undefined) {
+    if (typeof message === 'string') expect(errorMessage).toBe(message);
+    else expect(errorMessage).toMatch(message);
+  }
+  expect(await snapshot()).toEqual(before);
+  return response;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The routes that take a body, as (label, request) pairs.
+
+type Route = [label: string, request: () => InjectOptions];
+
+const templateUrl = () => `/v1/templates/${ownTemplate.id}`;
+const logoUrl = () => `/v1/templates/${ownTemplate.id}/branding/logo`;
+const mediaUrl = () => `/v1/templates/${ownTemplate.id}/steps/${ownTemplate.steps[0]!.id}/media`;
+
+const BODY_ROUTES: Route[] = [
+  ['POST /templates', () => ({ method: 'POST', url: '/v1/templates', headers: owner.headers })],
+  [
+    'PATCH /templates/{id}',
+    () => ({ method: 'PATCH', url: templateUrl(), headers: owner.headers }),
+  ],
+  [
+    'DELETE /templates/{id}',
+    () => ({ method: 'DELETE', url: templateUrl(), headers: owner.headers }),
+  ],
+  [
+    'POST /templates/{id}/copy',
+    () => ({ method: 'POST', url: `${templateUrl()}/copy`, headers: owner.headers }),
+  ],
+  [
+    'POST /templates/copy_blank',
+    () => ({ method: 'POST', url: '/v1/templates/copy_blank', headers: owner.headers }),
+  ],
+  [
+    'POST /users/identify',
+    () => ({ method: 'POST', url: '/v1/users/identify', headers: user.headers }),
+  ],
+  ['POST /auth/sign-up', () => ({ method: 'POST', url: '/v1/auth/sign-up' })],
+  ['POST /auth/sign-in', () => ({ method: 'POST', url: '/v1/auth/sign-in' })],
+  [
+    'POST /auth/sign-out',
+    () => ({ method: 'POST', url: '/v1/auth/sign-out', headers: user.headers }),
+  ],
+  [
+    'POST /templates/{id}/branding/logo',
+    () => ({ method: 'POST', url: logoUrl(), headers: owner.headers }),
+  ],
+  [
+    'POST /templates/{id}/steps/{stepId}/media',
+    () => ({ method: 'POST', url: mediaUrl(), headers: owner.headers }),
+  ],
+];
+
+/** A valid body for each JSON route, so that only the one thing under test is wrong. */
+const VALID_BODY: Record<string, () => Record<string, unknown>> = {
+  'POST /templates': () => ({ name: 'Fine' }),
+  'PATCH /templates/{id}': () => ({ name: 'Fine' }),
+  'POST /users/identify': () => ({ anonId: randomUUID(), clerkId: user.userId }),
+  'POST /auth/sign-up': () => ({
+    email: `new-${randomUUID().slice(0, 8)}@example.com`,
+    password: 'correct horse battery staple',
+    name: 'New',
+  }),
+  'POST /auth/sign-in': () => ({ email: user.email, password: user.password }),
+};
+
+describe('malformed JSON', () => {
+  it.each(BODY_ROUTES)(
+    '%s answers 400 {errorMessage} and changes nothing',
+    async (_label, route) => {
+      await expectRefusedWithoutChange(
+        {
+          ...route(),
+          headers: { ...route().headers, 'content-type': 'application/json' },
+          payload: '{"name": "unterminated',
+        },
+        400,
+        serverMessages.invalidJson,
+      );
+    },
+  );
+
+  it('a malformed sign-out leaves the session working', async () => {
+    const response = await server.request({ url: '/v1/auth/me', headers: user.headers });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+/** The route's valid body, or an empty object for the routes that take none. */
+const bodyFor = (label: string) => VALID_BODY[label]?.() ?? {};
+
+describe('wrong Content-Type (text/plain)', () => {
+  it.each(BODY_ROUTES)('%s answers 415 and changes nothing', async (label, route) => {
+    await expectRefusedWithoutChange(
+      {
+        ...route(),
+        headers: { ...route().headers, 'content-type': 'text/plain' },
+        payload: JSON.stringify(bodyFor(label)),
+      },
+      415,
+    );
+  });
+});
+
+describe('bodies over 1 MB', () => {
+  it.each(BODY_ROUTES)('%s answers 413 and changes nothing', async (label, route) => {
+    await expectRefusedWithoutChange(
+      { ...route(), payload: { ...bodyFor(label), padding: 'x'.repeat(1024 * 1024 + 1) } },
+      413,
+      serverMessages.bodyTooLarge,
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Template bodies
+
+const manyAnswers = Array.from({ length: 5 }, (_, i) => ({
+  id: randomUUID(),
+  value: `Answer ${i}`,
+  correct: i === 0,
+}));
+const sameId = randomUUID();
+const stepWithMedia = (url: string) =>
+  step({ media: { filename: 'x.png', mimeType: 'image/png', url } });
+const brandingLogo = (url: string) => ({
+  branding: {
+    logo: { url, filename: 'x.png', mimeType: 'image/png', brandingId: 'b', default: false },
+  },
+});
+
+/** [what is wrong, body, a word the message must contain]. */
+const BAD_TEMPLATE_BODIES: Array<[string, () => Record<string, unknown>, RegExp]> = [
+  ['name is a number', () => ({ name: 42 }), /name/],
+  ['name is too long', () => ({ name: 'x'.repeat(201) }), /name/],
+  ['steps is a string', () => ({ steps: 'x' }), /steps/],
+  ['points is 0', () => ({ steps: [step({ points: 0 })] }), /points/],
+  ['points is 1001', () => ({ steps: [step({ points: 1001 })] }), /points/],
+  ['points is 1.5', () => ({ steps: [step({ points: 1.5 })] }), /points/],
+  ['points is a string', () => ({ steps: [step({ points: '10' })] }), /points/],
+  ['gameType is "space"', () => ({ gameType: 'space' }), /gameType/],
+  ['deliveryType is "mars"', () => ({ deliveryType: 'mars' }), /deliveryType/],
+  ['duration is 45', () => ({ duration: 45 }), /duration/],
+  ['a step type is "dance"', () => ({ steps: [step({ type: 'dance' })] }), /type/],
+  ['a step lacks its answers', () => ({ steps: [step({ answers: undefined })] }), /answers/],
+  ['a colour is "red"', () => ({ branding: { headerColour: 'red' } }), /six-digit hex/],
+  [
+    'a colour has opacity (#FF000080)',
+    () => ({ branding: { questionBackgroundColour: '#FF000080' } }),
+    /six-digit hex/,
+  ],
+  ['an unknown top-level field', () => ({ name: 'x', colour: 'blue' }), /Unknown field: colour/],
+  [
+    'an unknown field inside a step',
+    () => ({ steps: [{ ...step(), bonus: 5 }] }),
+    /Unknown field in steps\.0: bonus/,
+  ],
+  [
+    'an unknown field inside an answer',
+    () => ({
+      steps: [step({ answers: [{ id: randomUUID(), value: 'a', correct: true, cheat: 1 }] })],
+    }),
+    /Unknown field in steps\.0\.answers\.0: cheat/,
+  ],
+  [
+    'an unknown field inside branding',
+    () => ({ branding: { headerColour: '#FFFFFF', font: 'Comic Sans' } }),
+    /Unknown field in branding: font/,
+  ],
+  ['more than 4 answers', () => ({ steps: [step({ answers: manyAnswers })] }), /answers/],
+  ['more than 100 steps', () => ({ steps: Array.from({ length: 101 }, () => step()) }), /steps/],
+  [
+    'two steps with the same id',
+    () => ({ steps: [step({ id: sameId }), step({ id: sameId })] }),
+    /same id/,
+  ],
+  [
+    'two answers of a step with the same id',
+    () => ({
+      steps: [
+        step({
+          answers: [
+            { id: sameId, value: 'a', correct: true },
+            { id: sameId, value: 'b', correct: false },
+          ],
+        }),
+      ],
+    }),
+    /same id/,
+  ],
+  [
+    'step media on another host',
+    () => ({ steps: [stepWithMedia('https://evil.example/x.png')] }),
+    /uploaded to Teamtrail/,
+  ],
+  [
+    'step media as a protocol-relative link',
+    () => ({ steps: [stepWithMedia('//evil.example/x.png')] }),
+    /uploaded to Teamtrail/,
+  ],
+  [
+    'step media as a javascript: URL',
+    () => ({ steps: [stepWithMedia('javascript:alert(1)')] }),
+    /uploaded to Teamtrail/,
+  ],
+  [
+    'step media that climbs out of /uploads',
+    () => ({ steps: [stepWithMedia('/uploads/../v1/auth/me')] }),
+    /uploaded to Teamtrail/,
+  ],
+  [
+    'a logo on another host',
+    () => brandingLogo('https://evil.example/x.png'),
+    /uploaded to Teamtrail/,
+  ],
+  ['a theme that does not exist', () => ({ selectedThemeId: 'no-such-theme' }), /theme/],
+  ['the body is an array', () => [] as unknown as Record<string, unknown>, /./],
+  ['the body is a string', () => 'just text' as unknown as Record<string, unknown>, /./],
+];
+
+describe.each([
+  ['POST /templates', () => ({ method: 'POST' as const, url: '/v1/templates' })],
+  ['PATCH /templates/{id}', () => ({ method: 'PATCH' as const, url: templateUrl() })],
+])('%s with a bad body', (_label, route) => {
+  it.each(BAD_TEMPLATE_BODIES)(
+    'refuses %s with 400 naming the problem, and changes nothing',
+    async (_what, body, message) => {
+      await expectRefusedWithoutChange(
+        {
+          ...route(),
+          headers: { ...owner.headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(body()),
+        },
+        400,
+        message,
+      );
+    },
+  );
+});
+
+describe('other bad template requests', () => {
+  it.each<[string, () => InjectOptions, RegExp]>([
+    [
+      'POST /templates with a non-UUID id',
+      () => ({
+        method: 'POST',
+        url: '/v1/templates',
+        headers: owner.headers,
+        payload: { id: 'mine' },
+      }),
+      /UUID/,
+    ],
+    [
+      'PATCH /templates/{id} with another id in the body',
+      () => ({
+        method: 'PATCH',
+        url: templateUrl(),
+        headers: owner.headers,
+        payload: { id: randomUUID() },
+      }),
+      /does not match/,
+    ],
+    [
+      'POST /templates/{id}/copy with a non-UUID id',
+      () => ({
+        method: 'POST',
+        url: `${templateUrl()}/copy`,
+        headers: owner.headers,
+        payload: { id: 'x' },
+      }),
+      /id/,
+    ],
+    [
+      'POST /templates/{id}/copy with an unknown field',
+      () => ({
+        method: 'POST',
+        url: `${templateUrl()}/copy`,
+        headers: owner.headers,
+        payload: { name: 'x' },
+      }),
+      /Unknown field: name/,
+    ],
+    [
+      'POST /templates/copy_blank with an unknown field',
+      () => ({
+        method: 'POST',
+        url: '/v1/templates/copy_blank',
+        headers: owner.headers,
+        payload: { x: 1 },
+      }),
+      /Unknown field: x/,
+    ],
+    [
+      'GET /templates/{id} with an id of 65 characters',
+      () => ({ url: `/v1/templates/${'a'.repeat(65)}`, headers: owner.headers }),
+      /id/,
+    ],
+    [
+      'GET /templates?limit=0',
+      () => ({ url: '/v1/templates?limit=0', headers: owner.headers }),
+      /limit/,
+    ],
+    [
+      'GET /templates?limit=abc',
+      () => ({ url: '/v1/templates?limit=abc', headers: owner.headers }),
+      /limit/,
+    ],
+    [
+      'GET /templates?since=yesterday',
+      () => ({ url: '/v1/templates?since=yesterday', headers: owner.headers }),
+      /since/,
+    ],
+    [
+      'GET /templates?sinceId=… without since',
+      () => ({ url: `/v1/templates?sinceId=${randomUUID()}`, headers: owner.headers }),
+      /since/,
+    ],
+    [
+      'GET /templates with an unknown query parameter',
+      () => ({ url: '/v1/templates?owner=everyone', headers: owner.headers }),
+      /owner/,
+    ],
+  ])('%s answers 400 and changes nothing', async (_label, request, message) => {
+    await expectRefusedWithoutChange(request(), 400, message);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Users and accounts
+
+describe('bad user and account bodies', () => {
+  const signUpWith = (fields: Record<string, unknown>) => () => ({
+    ...VALID_BODY['POST /auth/sign-up']!(),
+    ...fields,
+  });
+  const identifyWith = (fields: Record<string, unknown>) => () => ({
+    anonId: owner.anonId,
+    clerkId: user.userId,
+    ...fields,
+  });
+  /** Identify is called signed in; sign-up and sign-in without a token. */
+  const headersFor = (route: string) => (route === 'identify' ? user.headers : {});
+
+  it.each<[string, 'identify' | 'sign-up' | 'sign-in', () => Record<string, unknown>, RegExp]>([
+    ['anonId is a number', 'identify', identifyWith({ anonId: 42 }), /anonId/],
+    ['anonId is not a UUID', 'identify', identifyWith({ anonId: 'abc' }), /anonId/],
+    ['clerkId is missing', 'identify', () => ({ anonId: owner.anonId }), /clerkId/],
+    ['clerkId is a number', 'identify', identifyWith({ clerkId: 7 }), /clerkId/],
+    ['an unknown field', 'identify', identifyWith({ force: true }), /Unknown field: force/],
+    ['email is a number', 'sign-up', signUpWith({ email: 42 }), /email/],
+    ['password is a number', 'sign-up', signUpWith({ password: 12345678 }), /password/],
+    ['name is a number', 'sign-up', signUpWith({ name: 42 }), /name/],
+    ['an unknown field', 'sign-up', signUpWith({ plan: 'PRO' }), /Unknown field: plan/],
+    [
+      'an e-mail address of 262 characters',
+      'sign-up',
+      signUpWith({ email: `${'a'.repeat(250)}@example.com` }),
+      /email/,
+    ],
+    [
+      'a password of 132 characters',
+      'sign-up',
+      signUpWith({ password: 'Ab1-'.repeat(33) }),
+      /password/,
+    ],
+    ['password is missing', 'sign-in', () => ({ email: user.email }), /password/],
+    [
+      'an unknown field',
+      'sign-in',
+      () => ({ email: user.email, password: user.password, remember: true }),
+      /Unknown field: remember/,
+    ],
+  ])('%s (%s) answers 400 and changes nothing', async (_label, route, body, message) => {
+    const url = route === 'identify' ? '/v1/users/identify' : `/v1/auth/${route}`;
+    await expectRefusedWithoutChange(
+      { method: 'POST', url, headers: headersFor(route), payload: body() },
+      400,
+      message,
+    );
+  });
+
+  it('GET /users/{id} with an id of 65 characters answers 400', async () => {
+    await expectRefusedWithoutChange(
+      { url: `/v1/users/${'u'.repeat(65)}`, headers: user.headers },
+      400,
+      /id/,
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Headers
+
+describe('malformed AnonId header', () => {
+  const ROUTES: Array<[string, () => InjectOptions]> = [
+    ['GET /templates', () => ({ url: '/v1/templates' })],
+    ['GET /templates/library', () => ({ url: '/v1/templates/library' })],
+    ['GET /templates/{id}', () => ({ url: templateUrl() })],
+    ['GET /templates/{id}/themes', () => ({ url: `${templateUrl()}/themes` })],
+    ['POST /templates', () => ({ method: 'POST', url: '/v1/templates', payload: { name: 'x' } })],
+    [
+      'PATCH /templates/{id}',
+      () => ({ method: 'PATCH', url: templateUrl(), payload: { name: 'x' } }),
+    ],
+    ['DELETE /templates/{id}', () => ({ method: 'DELETE', url: templateUrl() })],
+    ['POST /templates/{id}/copy', () => ({ method: 'POST', url: `${templateUrl()}/copy` })],
+    ['POST /templates/copy_blank', () => ({ method: 'POST', url: '/v1/templates/copy_blank' })],
+    [
+      'POST /users/identify',
+      () => ({
+        method: 'POST',
+        url: '/v1/users/identify',
+        payload: { anonId: randomUUID(), clerkId: 'x' },
+      }),
+    ],
+    ['GET /users/me', () => ({ url: '/v1/users/me' })],
+    ['GET /auth/me', () => ({ url: '/v1/auth/me' })],
+    ['GET /events', () => ({ url: '/v1/events' })],
+  ];
+
+  it.each(
+    ROUTES.flatMap(([label, request]) =>
+      ['not-a-uuid', "' OR 1=1 --", `${randomUUID()}x`].map(
+        (anonId) => [label, anonId, request] as [string, string, () => InjectOptions],
+      ),
+    ),
+  )('%s with AnonId %j answers 400 and changes nothing', async (_label, anonId, request) => {
+    const options = request();
+    await expectRefusedWithoutChange(
+      { ...options, headers: { ...options.headers, anonid: anonId } },
+      400,
+      serverMessages.malformedAnonId,
+    );
+  });
+
+  it.each([
+    ['logo', logoUrl, 'logo'],
+    ['media', mediaUrl, 'media'],
+  ])(
+    'an upload (%s) with a malformed AnonId answers 400 and stores nothing',
+    async (_l, url, field) => {
+      const form = filePart(field, 'a.png', 'image/png', await makePng(10, 10));
+      await expectRefusedWithoutChange(
+        {
+          method: 'POST',
+          url: url(),
+          headers: { ...form.headers, anonid: 'nope' },
+          payload: form.payload,
+        },
+        400,
+        serverMessages.malformedAnonId,
+      );
+    },
+  );
+});
+
+describe('malformed If-Match header', () => {
+  it.each(['abc', '"x"', '7', '"1", "2"', 'W/1', '"-1"'])(
+    'PATCH with If-Match %j answers 400 and changes nothing',
+    async (ifMatch) => {
+      await expectRefusedWithoutChange(
+        {
+          method: 'PATCH',
+          url: templateUrl(),
+          headers: { ...owner.headers, 'if-match': ifMatch },
+          payload: { name: 'Changed' },
+        },
+        400,
+        /If-Match/,
+      );
+    },
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// Other owners' ids
+
+describe("another owner's ids answer 404 on every template route", () => {
+  const ROUTES: Array<[string, (id: string) => InjectOptions]> = [
+    ['GET /templates/{id}', (id) => ({ url: `/v1/templates/${id}` })],
+    [
+      'PATCH /templates/{id}',
+      (id) => ({ method: 'PATCH', url: `/v1/templates/${id}`, payload: { name: 'Mine now' } }),
+    ],
+    ['DELETE /templates/{id}', (id) => ({ method: 'DELETE', url: `/v1/templates/${id}` })],
+    ['POST /templates/{id}/copy', (id) => ({ method: 'POST', url: `/v1/templates/${id}/copy` })],
+    ['GET /templates/{id}/themes', (id) => ({ url: `/v1/templates/${id}/themes` })],
+  ];
+  const CALLERS: Array<[string, () => Caller, () => Template]> = [
+    ["a stranger guest, a guest's template", () => stranger, () => ownTemplate],
+    ["a signed-in user, a guest's template", () => user, () => ownTemplate],
+    ["a guest, a user's template", () => stranger, () => userTemplate],
+    [
+      "the guest whose AnonId the user's browser also sends, a user's template",
+      () => owner,
+      () => userTemplate,
+    ],
+  ];
+
+  it.each(
+    ROUTES.flatMap(([label, request]) =>
+      CALLERS.map(([who, caller, template]) => [label, who, request, caller, template] as const),
+    ),
+  )(
+    '%s by %s: 404, the same answer as an id that does not exist, and nothing changes',
+    async (_label, _who, request, caller, template) => {
+      const theirs = await expectRefusedWithoutChange(
+        { ...request(template().id), headers: caller().headers },
+        404,
+      );
+      const missing = await server.request({ ...request(randomUUID()), headers: caller().headers });
+      expect(missing.statusCode).toBe(404);
+      expect(json(theirs)).toEqual(json(missing));
+    },
+  );
+
+  it.each([
+    ['logo', (id: string) => `/v1/templates/${id}/branding/logo`, 'logo'],
+    ['media', (id: string) => `/v1/templates/${id}/steps/${randomUUID()}/media`, 'media'],
+  ])(
+    "an upload (%s) to another owner's template answers 404 and stores nothing",
+    async (_l, url, field) => {
+      const form = filePart(field, 'a.png', 'image/png', await makePng(10, 10));
+      await expectRefusedWithoutChange(
+        {
+          method: 'POST',
+          url: url(ownTemplate.id),
+          headers: { ...stranger.headers, ...form.headers },
+          payload: form.payload,
+        },
+        404,
+      );
+    },
+  );
+
+  it('the owner still reads the unchanged template afterwards', async () => {
+    const response = await server.request({ url: templateUrl(), headers: owner.headers });
+    expect(response.statusCode).toBe(200);
+    expect(json<Template>(response)).toMatchObject({ name: 'Original', revision: 1 });
+  });
+});
+
+describe('library templates are read-only on every write route', () => {
+  it.each<[string, (id: string) => InjectOptions]>([
+    [
+      'PATCH /templates/{id}',
+      (id) => ({ method: 'PATCH', url: `/v1/templates/${id}`, payload: { name: 'Defaced' } }),
+    ],
+    ['DELETE /templates/{id}', (id) => ({ method: 'DELETE', url: `/v1/templates/${id}` })],
+  ])('%s answers 403 and changes nothing', async (_label, request) => {
+    await expectRefusedWithoutChange(
+      { ...request(masterId), headers: owner.headers },
+      403,
+      /Library templates/,
+    );
+  });
+
+  it('POST /templates with the id of a library template answers 409 and changes nothing', async () => {
+    await expectRefusedWithoutChange(
+      {
+        method: 'POST',
+        url: '/v1/templates',
+        headers: owner.headers,
+        payload: { id: masterId, name: 'Mine' },
+      },
+      409,
+    );
+  });
+});
