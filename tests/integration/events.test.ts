@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { startTestServer, type TestServer } from './support/testServer';
-import { guest, json, signUp, type Caller } from './support/clients';
+import { createTemplate, guest, json, signUp, type Caller } from './support/clients';
 import { openEventStream, type EventStream, type ServerSentEvent } from './support/sse';
 import type { Template } from '../../src/domain/schemas';
 
@@ -51,16 +51,7 @@ const isChange =
 const changesOf = (stream: EventStream, id: string) =>
   stream.received.filter(isChange(id)).map(notice);
 
-async function create(caller: Caller, name = 'Live quiz'): Promise<Template> {
-  const response = await server.request({
-    method: 'POST',
-    url: '/v1/templates',
-    headers: caller.headers,
-    payload: { name },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return json<Template>(response);
-}
+const create = (caller: Caller, name = 'Live quiz') => createTemplate(server, caller, { name });
 
 async function rename(caller: Caller, id: string, name: string): Promise<Template> {
   const response = await server.request({

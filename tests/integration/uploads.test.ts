@@ -10,7 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './support/testServer';
-import { expectErrorMessage, guest, json, type Caller } from './support/clients';
+import { createTemplate, expectErrorMessage, guest, json, type Caller } from './support/clients';
 import { filePart, multipartBody, type MultipartBody } from './support/multipart';
 import {
   CLEAN_SVG,
@@ -34,16 +34,8 @@ afterAll(async () => {
   await server.close();
 });
 
-async function createTemplate(caller: Caller): Promise<Template> {
-  const response = await server.request({
-    method: 'POST',
-    url: '/v1/templates',
-    headers: caller.headers,
-    payload: { name: 'Upload quiz' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return json<Template>(response);
-}
+const createOwnTemplate = (caller: Caller) =>
+  createTemplate(server, caller, { name: 'Upload quiz' });
 
 const logoUrl = (templateId: string) => `/v1/templates/${templateId}/branding/logo`;
 const mediaUrl = (templateId: string, stepId = randomUUID()) =>
@@ -71,7 +63,7 @@ const uploadMedia = (
 /** A guest with a template of their own, the usual starting point. */
 async function guestWithTemplate(): Promise<{ me: Caller; template: Template }> {
   const me = guest();
-  return { me, template: await createTemplate(me) };
+  return { me, template: await createOwnTemplate(me) };
 }
 
 const served = (url: string, headers: Record<string, string> = {}) =>

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './support/testServer';
-import { expectErrorMessage, guest, json, signUp, type Caller } from './support/clients';
+import {
+  createTemplate,
+  expectErrorMessage,
+  guest,
+  json,
+  signUp,
+  type Caller,
+} from './support/clients';
 import { templates } from '../../server/db/schema';
 import { runAdminCommand } from '../../server/admin';
 import type { Template, TemplateList, User } from '../../src/domain/schemas';
@@ -19,16 +26,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function create(caller: Caller, name: string): Promise<Template> {
-  const response = await server.request({
-    method: 'POST',
-    url: '/v1/templates',
-    headers: caller.headers,
-    payload: { name },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return json<Template>(response);
-}
+const create = (caller: Caller, name: string) => createTemplate(server, caller, { name });
 
 const identify = (headers: Record<string, string>, payload: Record<string, unknown>) =>
   server.request({ method: 'POST', url: '/v1/users/identify', headers, payload });

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestServer } from './testServer';
+import type { Template } from '../../../src/domain/schemas';
 
 export interface Caller {
   headers: Record<string, string>;
@@ -57,4 +58,22 @@ export function expectErrorMessage(response: LightMyRequestResponse): string {
     throw new Error(`expected {errorMessage}, got ${response.body}`);
   }
   return body.errorMessage;
+}
+
+/** POST /v1/templates as the caller; fails the test unless the template was created. */
+export async function createTemplate(
+  server: TestServer,
+  caller: Caller,
+  payload: Record<string, unknown> = { name: 'Team quiz' },
+): Promise<Template> {
+  const response = await server.request({
+    method: 'POST',
+    url: '/v1/templates',
+    headers: caller.headers,
+    payload,
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`creating a template failed: ${response.statusCode} ${response.body}`);
+  }
+  return json<Template>(response);
 }
