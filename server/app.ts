@@ -73,6 +73,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'"],
+        // Teamtrail is often served over plain HTTP on a local network (phones joining a game
+        // at http://192.168.…): forcing https there would break every image and script.
+        upgradeInsecureRequests: null,
       },
     },
     // Uploaded media is embedded by pages of this origin only.

@@ -1,0 +1,56 @@
+/**
+ * The server serves the built web app on the same port as the API: files from STATIC_DIR,
+ * index.html for client-side routes (so a reload on /builder/… works), a JSON 404 for missing
+ * files, and a Content-Security-Policy that still works over plain HTTP on a local network.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/testServer';
+
+let server: TestServer;
+beforeAll(async () => {
+  const staticDir = mkdtempSync(path.join(tmpdir(), 'teamtrail-static-'));
+  mkdirSync(path.join(staticDir, 'assets'));
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Teamtrail</title>');
+  writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log("app")');
+  server = await startTestServer({ env: { STATIC_DIR: staticDir } });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('the built web app', () => {
+  it('serves index.html at / and for client-side routes such as /builder/{id}/tasks', async () => {
+    for (const url of ['/', '/builder/3f1c/tasks', '/activity/type']) {
+      const response = await server.request({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<title>Teamtrail</title>');
+    }
+  });
+
+  it('serves built assets, and a JSON 404 for a file that does not exist', async () => {
+    const asset = await server.request({ url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    const missing = await server.request({ url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toHaveProperty('errorMessage');
+  });
+
+  it('sends a CSP that allows only its own scripts and does not force https (LAN play over http)', async () => {
+    const response = await server.request({ url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers unknown /v1 calls with a JSON 404, never with the web app', async () => {
+    const response = await server.request({ url: '/v1/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toHaveProperty('errorMessage');
+  });
+});
