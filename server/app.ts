@@ -25,6 +25,7 @@ import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/users';
 import { uploadRoutes, servedUploadRoutes } from './routes/uploads';
 import { eventRoutes } from './routes/events';
+import { activityRoutes } from './routes/activities';
 import './types';
 
 /** JSON bodies: a template of 100 tasks is well under 1 MB. Uploads have their own caps. */
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(userRoutes);
       await v1.register(uploadRoutes);
       await v1.register(eventRoutes);
+      await v1.register(activityRoutes);
       v1.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ errorMessage: `There is no ${request.method} ${request.url}.` }),
       );

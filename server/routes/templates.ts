@@ -20,6 +20,7 @@ import {
   getReadableRow,
   getTemplate,
   listLibrary,
+  listMasterTemplates,
   listOwnTemplates,
   listThemes,
   PULL_PAGE_MAX,
@@ -110,8 +111,23 @@ export async function templateRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/templates/library',
-    { schema: { response: { 200: z.array(libraryTemplateSchema) } } },
-    async (request) => listLibrary(app.db, ownerOf(request.actor)),
+    {
+      schema: {
+        // full=true answers the library (master) templates whole, tasks included, so that an
+        // offline client can copy one without the network (docs/sync.md, "Lists").
+        querystring: z.strictObject({ full: z.enum(['true', 'false']).optional() }),
+        // Whole templates first: a summary schema would strip their tasks when serialising.
+        response: { 200: z.union([z.array(templateSchema), z.array(libraryTemplateSchema)]) },
+      },
+    },
+    async (request) =>
+      request.query.full === 'true'
+        ? listMasterTemplates(app.db)
+        : listLibrary(app.db, ownerOf(request.actor)),
+  );
+
+  app.get('/themes', { schema: { response: { 200: z.array(themeSchema) } } }, async () =>
+    listThemes(app.db),
   );
 
   app.post(

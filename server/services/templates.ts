@@ -94,7 +94,7 @@ export function toLibraryTemplate(row: TemplateRow): LibraryTemplate {
 // ---------------------------------------------------------------------------------------------
 // Ownership
 
-function ownedBy(owner: Owner): SQL {
+export function ownedBy(owner: Owner): SQL {
   const clauses: SQL[] = [];
   if (owner.userId) clauses.push(eq(templates.ownerUserId, owner.userId));
   if (owner.anonId)
@@ -220,6 +220,21 @@ export async function listLibrary(db: Database, owner: Owner): Promise<LibraryTe
     .where(and(isNull(templates.deletedAt), visible))
     .orderBy(desc(templates.master), asc(templates.comingSoon), asc(templates.name));
   return rows.map(toLibraryTemplate);
+}
+
+/** The library's master templates, whole (tasks included), for offline copies. */
+export async function listMasterTemplates(db: Database): Promise<Template[]> {
+  const themesById = await themeMap(db);
+  const rows = await db
+    .select()
+    .from(templates)
+    .where(
+      and(isNull(templates.deletedAt), eq(templates.master, true), eq(templates.isBlank, false)),
+    )
+    .orderBy(asc(templates.comingSoon), asc(templates.name));
+  return rows.map((row) =>
+    toTemplate(row, (row.selectedThemeId && themesById.get(row.selectedThemeId)) || null),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
