@@ -15,3 +15,4 @@ export * from './uploads';
 export * from './plans';
 export * from './status';
 export * from './libraryFilters';
+export * from './templateContent';

@@ -1,0 +1,430 @@
+/**
+ * The sync engine: one per browser profile (hosted by the sync worker), plain TypeScript so it
+ * runs in Node tests too. It pushes local template changes as soon as they are written, pulls
+ * on start, on server pokes, on focus and on reconnect, keeps the read-only lists fresh, backs
+ * off with jitter when the server cannot be reached, and reports a typed status.
+ *
+ * Passes are serialised: one cycle runs at a time, and a request that arrives meanwhile makes
+ * the cycle run once more, so no two pushes of one document can overlap.
+ */
+import type { Subscription } from 'rxjs';
+import type { TeamtrailDatabase } from '../src/data/database';
+import { SYNC_TIMING, type SyncTiming } from './constants';
+import { backoffDelay } from './backoff';
+import { openEventStream } from './eventStream';
+import { pullActivities, pullLibrary, pullThemes } from './listSync';
+import { INITIAL_STATUS, RECENT_FAILURES_LIMIT, type SyncFailure, type SyncStatus } from './status';
+import {
+  markRefused,
+  markTransientFailure,
+  pullTemplates,
+  pushTemplate,
+  resetCheckpoint,
+} from './templateSync';
+import type { Identity, Transport } from './transport';
+import { isTransientFailure } from './transport';
+
+export interface EngineOptions {
+  db: TeamtrailDatabase;
+  transport: Transport;
+  timing?: Partial<SyncTiming>;
+  random?: () => number;
+  now?: () => Date;
+  /** Off in tests that drive pulls themselves. */
+  eventStream?: boolean;
+}
+
+export type EngineNotice = 'online' | 'offline' | 'focus';
+
+/** A merge loop guard: a document merged this many times in one cycle waits for the next. */
+const MAX_MERGES_PER_CYCLE = 5;
+const IDENTITY_DOC = 'sync-identity';
+
+export const ownerKeyOf = (identity: Identity): string | null =>
+  identity.userId ? `user:${identity.userId}` : identity.anonId ? `anon:${identity.anonId}` : null;
+
+export class SyncEngine {
+  private readonly db: TeamtrailDatabase;
+  private readonly transport: Transport;
+  private readonly timing: SyncTiming;
+  private readonly random: () => number;
+  private readonly now: () => Date;
+  private readonly useEventStream: boolean;
+
+  private status: SyncStatus = { ...INITIAL_STATUS };
+  private readonly listeners = new Set<(status: SyncStatus) => void>();
+  private subscriptions: Subscription[] = [];
+  private eventStream: { close(): void } | null = null;
+  private periodicTimer: ReturnType<typeof setInterval> | null = null;
+
+  private wantPush = false;
+  private wantPull = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerAt = 0;
+  private cycle: Promise<void> | null = null;
+  private rerun = false;
+  private consecutiveFailures = 0;
+  private backingOffUntil = 0;
+  private stopped = true;
+
+  constructor(options: EngineOptions) {
+    this.db = options.db;
+    this.transport = options.transport;
+    this.timing = { ...SYNC_TIMING, ...options.timing };
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? (() => new Date());
+    this.useEventStream = options.eventStream ?? true;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Lifecycle
+
+  async start(): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.update({ running: true });
+    const owner = ownerKeyOf(await this.transport.identity());
+    this.update({ owner });
+    this.watchLocalChanges(owner);
+    if (this.useEventStream) this.connectEventStream();
+    this.periodicTimer = setInterval(() => this.requestPull(), this.timing.periodicPullMs);
+    this.wantPush = true;
+    this.wantPull = true;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const s of this.subscriptions) s.unsubscribe();
+    this.subscriptions = [];
+    this.eventStream?.close();
+    this.eventStream = null;
+    if (this.periodicTimer) clearInterval(this.periodicTimer);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.cycle;
+    this.update({ running: false, pushing: [], pulling: false });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Requests from the page
+
+  requestPush(delayMs = this.timing.pushDebounceMs): void {
+    this.wantPush = true;
+    this.schedule(delayMs);
+  }
+
+  requestPull(): void {
+    this.wantPull = true;
+    this.schedule(0);
+  }
+
+  /** Browser events forwarded by the tabs. Regaining the network retries at once. */
+  notify(notice: EngineNotice): void {
+    if (notice === 'offline') {
+      this.update({ online: false });
+      return;
+    }
+    if (notice === 'online') {
+      this.consecutiveFailures = 0;
+      this.backingOffUntil = 0;
+      this.wantPush = true;
+    }
+    this.requestPull();
+  }
+
+  /** "Sync now": retries refused documents too, and resolves when the cycle is done. */
+  async syncNow(): Promise<void> {
+    const refused = await this.db.templates.find({ selector: { syncState: 'error' } }).exec();
+    for (const doc of refused) {
+      await doc.incrementalModify((d) => ({ ...d, syncState: 'pending' }));
+    }
+    this.consecutiveFailures = 0;
+    this.backingOffUntil = 0;
+    this.wantPush = true;
+    this.wantPull = true;
+    await this.run();
+  }
+
+  /** Sign-in or sign-out happened in a tab: re-key, identify, and pull for the new owner. */
+  async identityChanged(): Promise<void> {
+    const owner = ownerKeyOf(await this.transport.identity());
+    this.update({ owner });
+    this.watchLocalChanges(owner);
+    if (this.useEventStream && !this.stopped) this.connectEventStream();
+    this.wantPush = true;
+    this.wantPull = true;
+    this.schedule(0);
+  }
+
+  subscribe(listener: (status: SyncStatus) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.status);
+    return () => this.listeners.delete(listener);
+  }
+
+  getStatus(): SyncStatus {
+    return this.status;
+  }
+
+  /** Resolves when no cycle is running or due and nothing of this owner waits to be pushed. */
+  async whenIdle(timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const owner = this.status.owner;
+      const pending = owner
+        ? await this.db.templates.count({ selector: { syncState: 'pending', owner } }).exec()
+        : 0;
+      if (!this.cycle && !this.timer && !this.wantPush && !this.wantPull && pending === 0) return;
+      if (Date.now() > deadline)
+        throw new Error(`sync did not settle: ${JSON.stringify(this.status)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Scheduling
+
+  private watchLocalChanges(owner: string | null) {
+    for (const s of this.subscriptions) s.unsubscribe();
+    this.subscriptions = [];
+    if (!owner) return;
+    this.subscriptions.push(
+      this.db.templates.find({ selector: { syncState: 'pending', owner } }).$.subscribe((docs) => {
+        this.update({ pendingCount: docs.length });
+        if (docs.length > 0) this.requestPush();
+      }),
+      this.db.templates.find({ selector: { syncState: 'error', owner } }).$.subscribe((docs) => {
+        this.update({ errorCount: docs.length });
+      }),
+    );
+  }
+
+  private connectEventStream() {
+    this.eventStream?.close();
+    this.eventStream = openEventStream({
+      transport: this.transport,
+      onChange: () => this.requestPull(),
+      onState: (eventStream) => this.update({ eventStream }),
+      retryDelay: (attempt) =>
+        backoffDelay(
+          attempt,
+          { backoffBaseMs: this.timing.eventStreamRetryMs, backoffMaxMs: this.timing.backoffMaxMs },
+          this.random,
+        ),
+    });
+  }
+
+  private schedule(delayMs: number) {
+    if (this.stopped) return;
+    const at = Math.max(Date.now() + delayMs, this.backingOffUntil);
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.run();
+    }, at - Date.now());
+  }
+
+  private async run(): Promise<void> {
+    if (this.cycle) {
+      this.rerun = true;
+      return this.cycle;
+    }
+    this.cycle = (async () => {
+      do {
+        this.rerun = false;
+        await this.cycleOnce();
+      } while (this.rerun && !this.stopped && Date.now() >= this.backingOffUntil);
+    })();
+    try {
+      await this.cycle;
+    } finally {
+      this.cycle = null;
+    }
+    if ((this.wantPush || this.wantPull) && !this.stopped) this.schedule(0);
+  }
+
+  private async cycleOnce(): Promise<void> {
+    if (this.stopped) return;
+    const identity = await this.transport.identity();
+    const owner = ownerKeyOf(identity);
+    if (!owner) return;
+    if (!(await this.settleIdentity(identity, owner))) return;
+
+    if (this.wantPush) {
+      this.wantPush = false;
+      if (!(await this.pushPending(owner))) return;
+    }
+    if (this.wantPull) {
+      this.wantPull = false;
+      if (!(await this.pullEverything(owner))) return;
+    }
+    this.succeeded();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Identity: a guest who signs in gets their work moved to their account first
+
+  private async settleIdentity(identity: Identity, owner: string): Promise<boolean> {
+    const stored =
+      (await this.db.getLocal<{ owner: string }>(IDENTITY_DOC))?.toJSON().data.owner ?? null;
+    if (stored === owner) return true;
+    if (stored?.startsWith('anon:') && owner.startsWith('user:')) {
+      const anonId = stored.slice('anon:'.length);
+      const result = await this.transport.request('POST', '/v1/users/identify', {
+        body: { anonId, clerkId: identity.userId },
+      });
+      if (!result.ok && isTransientFailure(result.status)) {
+        this.failed({
+          message: result.errorMessage,
+          status: result.status,
+          at: this.now().toISOString(),
+          templateId: null,
+        });
+        return false;
+      }
+      if (!result.ok) {
+        this.recordFailure({
+          message: result.errorMessage,
+          status: result.status,
+          at: this.now().toISOString(),
+          templateId: null,
+        });
+      }
+      // The guest's documents are the user's now, here as on the server.
+      const guestDocs = await this.db.templates.find({ selector: { owner: stored } }).exec();
+      for (const doc of guestDocs) await doc.incrementalModify((d) => ({ ...d, owner }));
+      const guestUploads = await this.db.uploads.find({ selector: { owner: stored } }).exec();
+      for (const doc of guestUploads) await doc.incrementalModify((d) => ({ ...d, owner }));
+    }
+    await resetCheckpoint(this.db);
+    await this.db.upsertLocal(IDENTITY_DOC, { owner });
+    this.update({ owner });
+    this.watchLocalChanges(owner);
+    this.wantPush = true;
+    this.wantPull = true;
+    return true;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Push and pull passes
+
+  private async pushPending(owner: string): Promise<boolean> {
+    const ctx = { db: this.db, transport: this.transport, now: this.now, owner };
+    const merges = new Map<string, number>();
+    for (;;) {
+      const pending = await this.db.templates
+        .find({ selector: { syncState: 'pending', owner }, sort: [{ sortAt: 'asc' }] })
+        .exec();
+      const next = pending.find((doc) => (merges.get(doc.id) ?? 0) < MAX_MERGES_PER_CYCLE);
+      if (!next) return true;
+      this.update({ pushing: [next.id] });
+      const outcome = await pushTemplate(ctx, next.id);
+      this.update({ pushing: [] });
+      switch (outcome.kind) {
+        case 'done':
+          this.update({ lastPushAt: this.now().toISOString(), online: true });
+          break;
+        case 'merged':
+          merges.set(next.id, (merges.get(next.id) ?? 0) + 1);
+          break;
+        case 'refused': {
+          await markRefused(ctx, next.id, outcome.status, outcome.message);
+          this.recordFailure({
+            message: outcome.message,
+            status: outcome.status,
+            at: this.now().toISOString(),
+            templateId: next.id,
+          });
+          break;
+        }
+        case 'transient': {
+          const retryAt = this.failed({
+            message: outcome.message,
+            status: outcome.status,
+            at: this.now().toISOString(),
+            templateId: next.id,
+          });
+          await markTransientFailure(ctx, next.id, outcome.status, outcome.message, retryAt);
+          this.wantPush = true;
+          return false;
+        }
+      }
+    }
+  }
+
+  private async pullEverything(owner: string): Promise<boolean> {
+    const ctx = { db: this.db, transport: this.transport, now: this.now, owner };
+    this.update({ pulling: true });
+    try {
+      const steps = [
+        () => pullTemplates(ctx),
+        () => pullLibrary(this.db, this.transport),
+        () => pullThemes(this.db, this.transport),
+        () => pullActivities(this.db, this.transport, owner),
+      ];
+      for (const step of steps) {
+        const failure = await step();
+        if (!failure || failure.ok) continue;
+        const at = this.now().toISOString();
+        if (isTransientFailure(failure.status)) {
+          this.failed({
+            message: failure.errorMessage,
+            status: failure.status,
+            at,
+            templateId: null,
+          });
+          this.wantPull = true;
+          return false;
+        }
+        this.recordFailure({
+          message: failure.errorMessage,
+          status: failure.status,
+          at,
+          templateId: null,
+        });
+      }
+      this.update({ lastPullAt: this.now().toISOString(), online: true });
+      return true;
+    } finally {
+      this.update({ pulling: false });
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Failures and status
+
+  private succeeded() {
+    this.consecutiveFailures = 0;
+    this.backingOffUntil = 0;
+    this.update({ online: true, nextRetryAt: null });
+  }
+
+  /** A transient failure: back off (with jitter) and try again by itself. */
+  private failed(failure: SyncFailure): Date {
+    this.consecutiveFailures += 1;
+    const delay = backoffDelay(this.consecutiveFailures, this.timing, this.random);
+    this.backingOffUntil = Date.now() + delay;
+    const retryAt = new Date(this.now().getTime() + delay);
+    this.recordFailure(failure);
+    this.update({
+      online: failure.status !== 0 ? this.status.online : false,
+      nextRetryAt: retryAt.toISOString(),
+    });
+    this.schedule(delay);
+    return retryAt;
+  }
+
+  private recordFailure(failure: SyncFailure) {
+    this.update({
+      recentFailures: [...this.status.recentFailures, failure].slice(-RECENT_FAILURES_LIMIT),
+    });
+  }
+
+  private update(patch: Partial<SyncStatus>) {
+    this.status = { ...this.status, ...patch };
+    for (const listener of this.listeners) listener(this.status);
+  }
+}

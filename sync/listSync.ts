@@ -1,0 +1,64 @@
+/**
+ * The read-only lists kept for offline reading: the library (whole master templates, so they can
+ * be copied offline), the themes, and the rows of My Activities. Each pull replaces the list.
+ */
+import type { RxCollection } from 'rxdb';
+import type { TeamtrailDatabase } from '../src/data/database';
+import type { ActivityRow, Template, Theme } from '../src/domain/schemas';
+import type { ApiResult, Transport } from './transport';
+
+async function replaceAll<D extends { id: string }>(
+  collection: RxCollection<D>,
+  docs: D[],
+  keep: (doc: D) => boolean = () => true,
+) {
+  const ids = new Set(docs.map((d) => d.id));
+  const existing = await collection.find().exec();
+  const stale = existing.filter((doc) => !ids.has(doc.primary) && keep(doc.toJSON() as D));
+  if (stale.length) await collection.bulkRemove(stale.map((doc) => doc.primary));
+  if (docs.length) await collection.bulkUpsert(docs);
+}
+
+type Failure = ApiResult<unknown> & { ok: false };
+
+export async function pullLibrary(
+  db: TeamtrailDatabase,
+  transport: Transport,
+): Promise<Failure | null> {
+  const result = await transport.request<Template[]>('GET', '/v1/templates/library?full=true');
+  if (!result.ok) return result;
+  await replaceAll(
+    db.library,
+    result.body.map((data, position) => ({ id: data.id, data, position })),
+  );
+  return null;
+}
+
+export async function pullThemes(
+  db: TeamtrailDatabase,
+  transport: Transport,
+): Promise<Failure | null> {
+  const result = await transport.request<Theme[]>('GET', '/v1/themes');
+  if (!result.ok) return result;
+  await replaceAll(
+    db.themes,
+    result.body.map((data, position) => ({ id: data.id, data, position })),
+  );
+  return null;
+}
+
+export async function pullActivities(
+  db: TeamtrailDatabase,
+  transport: Transport,
+  owner: string,
+): Promise<Failure | null> {
+  const result = await transport.request<ActivityRow[]>('GET', '/v1/my_games');
+  if (!result.ok) return result;
+  await replaceAll(
+    db.activities,
+    result.body.map((data, position) => ({ id: data.id, owner, data, position })),
+    // Only this owner's rows are replaced; another account's stay until it signs in again.
+    (doc) => doc.owner === owner,
+  );
+  return null;
+}

@@ -1,0 +1,331 @@
+/**
+ * Three-way merge of a template's content, used when a PATCH answers 412 (the server moved on)
+ * or a pull brings a server version while local edits are still pending (docs/sync.md).
+ * RxDB's default handler (server wins) would drop offline edits; this merge keeps both sides'
+ * changes and decides only where both changed the same thing.
+ *
+ * Rules (the tests in tests/unit/sync/merge*.test.ts are named after them):
+ * 1. A field changed on one side only takes that side's value; unchanged on both stays; changed
+ *    identically on both is no conflict.
+ * 2. Changed differently on both sides: the later change wins (oursChangedAt vs theirsChangedAt;
+ *    a tie keeps theirs, the server's, so that every client resolves the same way), and a
+ *    MergeConflict records both values and which was kept. Nothing is silently lost: the losing
+ *    value is in the conflict.
+ * 3. Scalar fields: name, description, shortDescription, gameType, deliveryType, duration,
+ *    selectedThemeId.
+ * 4. branding: merged per field (headerColour, questionBackgroundColour, selfieBackgroundColour,
+ *    and logo as a whole value); branding.id is theirs.
+ * 5. steps: merged per step by id, and within a step per field: name, text, points, media,
+ *    locked, and {type, answers} as one unit (a type change rewrites the answers, SPEC §4). A step
+ *    added on one side is kept. A step deleted on one side and unchanged on the other is deleted.
+ *    Deleted on one side and edited on the other: the later side wins (conflict `steps[<id>]`).
+ *    Added on both sides with the same id: merged field by field with no base (rule 7).
+ * 6. Step order (sync/mergeOrder.ts): over the ids both sides hold, a side whose order equals the
+ *    base's takes the other side's order; both reordered differently: the later wins (conflict
+ *    `steps.order`). A step only one side holds goes after the step preceding it on that side (or
+ *    first); where both sides added after the same step, the earlier side's come first. Each id
+ *    appears exactly once.
+ * 7. base === null (the local copy was never on the server): every field that differs is a
+ *    both-changed field (rule 2); a step only one side holds counts as added there.
+ * 8. Pure and deterministic: never mutates its inputs, no clock, no randomness; the same input
+ *    gives a deep-equal output, and with different times, swapping ours and theirs (with their
+ *    times) gives the same merged content. The result shares no objects with the inputs.
+ */
+import type { Branding, Step } from '../src/domain/schemas';
+import { mergeStepOrder } from './mergeOrder';
+import type { MergeSide } from './mergeOrder';
+
+import { contentOf, type TemplateContent } from '../src/domain/templateContent';
+
+export { contentOf, type TemplateContent };
+
+const SCALAR_FIELDS = [
+  'name',
+  'description',
+  'shortDescription',
+  'gameType',
+  'deliveryType',
+  'duration',
+  'selectedThemeId',
+] as const satisfies readonly (keyof TemplateContent)[];
+
+const ALL_CONTENT_FIELDS = [...SCALAR_FIELDS, 'branding', 'steps'] as const;
+
+// Fails to compile when TemplateContent gains a field that the merge does not handle.
+type Unhandled = Exclude<keyof TemplateContent, (typeof ALL_CONTENT_FIELDS)[number]>;
+const allFieldsHandled: [Unhandled] extends [never] ? true : never = true;
+void allFieldsHandled;
+
+export const CONTENT_FIELDS: readonly (keyof TemplateContent)[] = ALL_CONTENT_FIELDS;
+
+/** Every branding field but id, which is the server's (rule 4). */
+type BrandingField = Exclude<keyof Branding, 'id'>;
+
+export interface MergeConflict {
+  /**
+   * 'name', 'branding.headerColour', 'branding.logo', 'steps.order', 'steps[<stepId>].text',
+   * 'steps[<stepId>]' (whole task deleted on one side, edited on the other; the deleted side's
+   * value is null), 'steps[<stepId>].type' (values are {type, answers}, which move together) …
+   */
+  path: string;
+  ours: unknown;
+  theirs: unknown;
+  kept: 'ours' | 'theirs';
+}
+
+export interface MergeInput {
+  /** The server state the local copy was last based on; null = never seen. */
+  base: TemplateContent | null;
+  /** Local. */
+  ours: TemplateContent;
+  /** The server's current. */
+  theirs: TemplateContent;
+  /** ISO time of the last local edit. */
+  oursChangedAt: string;
+  /** The server's updatedAt. */
+  theirsChangedAt: string;
+}
+
+export interface MergeResult {
+  merged: TemplateContent;
+  conflicts: MergeConflict[];
+}
+
+/** Picks exactly the content fields, so that a full Template can be passed in. */
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+/**
+ * Structural equality of JSON values. Key order does not matter, and a key holding undefined
+ * counts as absent, as it would after a trip through JSON or IndexedDB.
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const keysA = Object.keys(ra).filter((k) => ra[k] !== undefined);
+  const keysB = Object.keys(rb).filter((k) => rb[k] !== undefined);
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((k) => Object.prototype.hasOwnProperty.call(rb, k) && deepEqual(ra[k], rb[k]))
+  );
+}
+
+/**
+ * A copy of a JSON value. Not structuredClone: documents coming from the local database may be
+ * proxies or frozen, and structuredClone refuses proxies.
+ */
+function cloneJson<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => cloneJson(item)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = cloneJson(v);
+    return out as T;
+  }
+  return value;
+}
+
+/** An unparsable time loses to a parsable one on either side, so the rule stays symmetric. */
+function timeOf(iso: string): number {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
+}
+
+/** Rule 2: the later change wins; a tie goes to the server so every client decides alike. */
+function laterSide(oursChangedAt: string, theirsChangedAt: string): MergeSide {
+  return timeOf(oursChangedAt) > timeOf(theirsChangedAt) ? 'ours' : 'theirs';
+}
+
+/** A base value, or NO_BASE when there is none (rule 7; also a step both sides added). */
+type Base<T> = { readonly value: T } | null;
+const NO_BASE = null;
+
+interface MergeContext {
+  later: MergeSide;
+  conflicts: MergeConflict[];
+}
+
+/** Rules 1, 2 and 7 for one value. */
+function mergeValue<T>(path: string, base: Base<T>, ours: T, theirs: T, ctx: MergeContext): T {
+  if (deepEqual(ours, theirs)) return theirs;
+  if (base !== NO_BASE) {
+    if (deepEqual(ours, base.value)) return theirs;
+    if (deepEqual(theirs, base.value)) return ours;
+  }
+  ctx.conflicts.push({ path, ours: cloneJson(ours), theirs: cloneJson(theirs), kept: ctx.later });
+  return ctx.later === 'ours' ? ours : theirs;
+}
+
+function baseOf<T>(base: T | undefined): Base<T> {
+  return base === undefined ? NO_BASE : { value: base };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps
+
+type StepKind = Pick<Step, 'type' | 'answers'>;
+const kindOf = (step: Step): StepKind => ({ type: step.type, answers: step.answers });
+
+/** Rule 5 for a step both sides hold. */
+function mergeStep(
+  id: string,
+  base: Step | undefined,
+  ours: Step,
+  theirs: Step,
+  ctx: MergeContext,
+): Step {
+  const at = (field: string): string => `steps[${id}].${field}`;
+  const field = <K extends keyof Step>(key: K): Step[K] =>
+    mergeValue(at(key), baseOf(base?.[key]), ours[key], theirs[key], ctx);
+  const name = field('name');
+  // Type and answers are one value: a type change rewrites the answers (SPEC §4), so taking
+  // one side's type with the other side's answers could give answers the type cannot have.
+  const kind = mergeValue(
+    at('type'),
+    base === undefined ? NO_BASE : { value: kindOf(base) },
+    kindOf(ours),
+    kindOf(theirs),
+    ctx,
+  );
+  return {
+    id,
+    name,
+    type: kind.type,
+    text: field('text'),
+    answers: kind.answers,
+    media: field('media'),
+    points: field('points'),
+    locked: field('locked'),
+  };
+}
+
+/** First occurrence wins, matching mergeStepOrder's handling of a malformed list. */
+function indexById(steps: readonly Step[]): Map<string, Step> {
+  const byId = new Map<string, Step>();
+  for (const step of steps) if (!byId.has(step.id)) byId.set(step.id, step);
+  return byId;
+}
+
+/**
+ * A step only one side holds: added there (kept), or deleted by the other side (gone if this
+ * side left it unchanged; if this side edited it, the later side wins).
+ */
+function mergeOneSidedStep(
+  step: Step,
+  base: Step | undefined,
+  holder: MergeSide,
+  ctx: MergeContext,
+): Step | null {
+  if (base === undefined) return step;
+  if (deepEqual(step, base)) return null;
+  const held = cloneJson(step);
+  ctx.conflicts.push({
+    path: `steps[${step.id}]`,
+    ours: holder === 'ours' ? held : null,
+    theirs: holder === 'theirs' ? held : null,
+    kept: ctx.later,
+  });
+  return ctx.later === holder ? step : null;
+}
+
+function mergeSteps(
+  base: readonly Step[] | null,
+  ours: readonly Step[],
+  theirs: readonly Step[],
+  ctx: MergeContext,
+): Step[] {
+  const baseById = base === null ? new Map<string, Step>() : indexById(base);
+  const oursById = indexById(ours);
+  const theirsById = indexById(theirs);
+
+  // Step conflicts are collected per id and reported in the merged order afterwards, so the
+  // report reads like the task list.
+  const stepConflicts = new Map<string, MergeConflict[]>();
+  const merged = new Map<string, Step>();
+  const visit = (id: string, run: (local: MergeContext) => Step | null): void => {
+    const local: MergeContext = { later: ctx.later, conflicts: [] };
+    const step = run(local);
+    if (step !== null) merged.set(id, step);
+    if (local.conflicts.length > 0) stepConflicts.set(id, local.conflicts);
+  };
+  for (const [id, o] of oursById) {
+    const t = theirsById.get(id);
+    const b = baseById.get(id);
+    visit(id, (local) =>
+      t === undefined ? mergeOneSidedStep(o, b, 'ours', local) : mergeStep(id, b, o, t, local),
+    );
+  }
+  for (const [id, t] of theirsById) {
+    if (!oursById.has(id))
+      visit(id, (local) => mergeOneSidedStep(t, baseById.get(id), 'theirs', local));
+  }
+
+  const { order, conflict } = mergeStepOrder({
+    base: base === null ? null : base.map((s) => s.id),
+    ours: ours.map((s) => s.id),
+    theirs: theirs.map((s) => s.id),
+    kept: new Set(merged.keys()),
+    later: ctx.later,
+  });
+  if (conflict !== null) ctx.conflicts.push({ path: 'steps.order', ...conflict });
+
+  for (const id of order) ctx.conflicts.push(...(stepConflicts.get(id) ?? []));
+  // Steps that lost to a deletion are not in the order; report them in a fixed order too.
+  const gone = [...stepConflicts.keys()].filter((id) => !merged.has(id)).sort();
+  for (const id of gone) ctx.conflicts.push(...(stepConflicts.get(id) ?? []));
+
+  return order.map((id) => {
+    const step = merged.get(id);
+    if (step === undefined) throw new Error(`merge: step ${id} ordered but not merged`);
+    return step;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Template
+
+export function mergeTemplates(input: MergeInput): MergeResult {
+  const { base, ours, theirs } = input;
+  const ctx: MergeContext = {
+    later: laterSide(input.oursChangedAt, input.theirsChangedAt),
+    conflicts: [],
+  };
+  const scalar = <K extends (typeof SCALAR_FIELDS)[number]>(key: K): TemplateContent[K] =>
+    mergeValue(key, base === null ? NO_BASE : { value: base[key] }, ours[key], theirs[key], ctx);
+  const brandingField = <K extends BrandingField>(key: K): TemplateContent['branding'][K] =>
+    mergeValue(
+      `branding.${key}`,
+      base === null ? NO_BASE : { value: base.branding[key] },
+      ours.branding[key],
+      theirs.branding[key],
+      ctx,
+    );
+
+  const merged: TemplateContent = {
+    name: scalar('name'),
+    description: scalar('description'),
+    shortDescription: scalar('shortDescription'),
+    gameType: scalar('gameType'),
+    deliveryType: scalar('deliveryType'),
+    duration: scalar('duration'),
+    selectedThemeId: scalar('selectedThemeId'),
+    branding: {
+      // The branding record belongs to the server; its id is not the organiser's to change.
+      id: theirs.branding.id,
+      headerColour: brandingField('headerColour'),
+      questionBackgroundColour: brandingField('questionBackgroundColour'),
+      selfieBackgroundColour: brandingField('selfieBackgroundColour'),
+      logo: brandingField('logo'),
+    },
+    steps: mergeSteps(base === null ? null : base.steps, ours.steps, theirs.steps, ctx),
+  };
+  // The merged values were picked from the inputs; copying them means a caller editing the
+  // result can never reach back into its inputs (rule 8).
+  return { merged: cloneJson(merged), conflicts: ctx.conflicts };
+}

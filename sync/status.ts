@@ -1,0 +1,54 @@
+/**
+ * The engine's typed status, streamed to every tab: overall connection and queue state for the
+ * sync indicator, and the details the diagnostics panel shows.
+ */
+export type EventStreamState = 'connected' | 'connecting' | 'closed';
+
+export interface SyncFailure {
+  message: string;
+  /** HTTP status, or 0 when the server could not be reached. */
+  status: number;
+  at: string;
+  templateId: string | null;
+}
+
+export interface SyncStatus {
+  /** The engine is running (started, not stopped). */
+  running: boolean;
+  /** The last request reached the server; false after a network failure until one succeeds. */
+  online: boolean;
+  /** Local templates with changes that have not reached the server yet. */
+  pendingCount: number;
+  /** Templates whose last push was refused and which wait for a new edit or "Sync now". */
+  errorCount: number;
+  /** Ids being pushed right now. */
+  pushing: string[];
+  pulling: boolean;
+  lastPushAt: string | null;
+  lastPullAt: string | null;
+  /** The most recent failures, newest last. */
+  recentFailures: SyncFailure[];
+  /** When the engine will try again after a failure; null when nothing is waiting. */
+  nextRetryAt: string | null;
+  eventStream: EventStreamState;
+  /** Whose data this device syncs: 'user:{id}' or 'anon:{id}'. */
+  owner: string | null;
+}
+
+export const INITIAL_STATUS: SyncStatus = {
+  running: false,
+  online: true,
+  pendingCount: 0,
+  errorCount: 0,
+  pushing: [],
+  pulling: false,
+  lastPushAt: null,
+  lastPullAt: null,
+  recentFailures: [],
+  nextRetryAt: null,
+  eventStream: 'closed',
+  owner: null,
+};
+
+/** Keep a handful: enough to see a pattern, small enough to send to every tab on each change. */
+export const RECENT_FAILURES_LIMIT = 20;

@@ -1,0 +1,363 @@
+/**
+ * Templates between IndexedDB and the server (docs/sync.md): push local changes (POST for new
+ * documents, PATCH with If-Match for changed ones, DELETE for deletions), merge three ways on a
+ * 412, and apply pulled changes — merging them into pending local edits instead of letting the
+ * server silently win.
+ */
+import type { RxDocument } from 'rxdb';
+import type { TeamtrailDatabase } from '../src/data/database';
+import type { LocalTemplateDoc } from '../src/data/schemas/templates';
+import type {
+  SyncCheckpoint,
+  Template,
+  TemplateList,
+  TemplateTombstone,
+} from '../src/domain/schemas';
+import { contentOf } from '../src/domain/templateContent';
+import { appendConflicts, type ConflictEntry } from './conflictLog';
+import { deepEqual, mergeTemplates } from './merge';
+import { isTransientFailure, type ApiResult, type Transport } from './transport';
+import { PULL_PAGE_SIZE } from './constants';
+
+/** How a push of one template ended. */
+export type PushOutcome =
+  | { kind: 'done' }
+  | { kind: 'merged' } // 412: merged and stays pending; push again
+  | { kind: 'transient'; status: number; message: string }
+  | { kind: 'refused'; status: number; message: string };
+
+const CHECKPOINT_ID = 'templates-checkpoint';
+
+interface Context {
+  db: TeamtrailDatabase;
+  transport: Transport;
+  now: () => Date;
+  /** The owner key of the current identity ('user:…' or 'anon:…'). */
+  owner: string;
+}
+
+const later = (a: string, b: string) => (a > b ? a : b);
+
+// ---------------------------------------------------------------------------------------------
+// Push
+
+export async function pushTemplate(ctx: Context, id: string): Promise<PushOutcome> {
+  const doc = await ctx.db.templates.findOne(id).exec();
+  if (!doc || doc.syncState !== 'pending') return { kind: 'done' };
+  const snapshot = doc.toMutableJSON();
+  const version = snapshot.localVersion;
+
+  if (snapshot.deletedLocally) {
+    if (snapshot.server === null) {
+      await doc.remove();
+      return { kind: 'done' };
+    }
+    const result = await ctx.transport.request('DELETE', `/v1/templates/${encodeURIComponent(id)}`);
+    // 404: already gone on the server (deleted elsewhere, or never ours): the goal is reached.
+    if (result.ok || result.status === 404) {
+      const latest = await ctx.db.templates.findOne(id).exec();
+      if (latest?.deletedLocally) await latest.remove();
+      return { kind: 'done' };
+    }
+    return failure(result);
+  }
+
+  const body = { ...snapshot.content, id };
+  if (snapshot.server === null) {
+    // The id was chosen here, so a retried create after a lost answer is answered 200 with the
+    // same template instead of making a duplicate (the server's POST is idempotent).
+    const result = await ctx.transport.request<Template>('POST', '/v1/templates', { body });
+    if (result.ok) {
+      await acknowledge(ctx, doc, result.body, version);
+      return { kind: 'done' };
+    }
+    return failure(result);
+  }
+
+  const result = await ctx.transport.request<Template>(
+    'PATCH',
+    `/v1/templates/${encodeURIComponent(id)}`,
+    {
+      body,
+      headers: { 'if-match': `"${snapshot.server.revision}"` },
+    },
+  );
+  if (result.ok) {
+    await acknowledge(ctx, doc, result.body, version);
+    return { kind: 'done' };
+  }
+  if (result.status === 412) {
+    const current = (result.body as { template?: Template } | null)?.template;
+    if (!current)
+      return {
+        kind: 'transient',
+        status: 412,
+        message: 'The server did not send its version to merge with.',
+      };
+    await mergeServerVersion(ctx, id, current, 'push');
+    return { kind: 'merged' };
+  }
+  return failure(result);
+}
+
+function failure(result: ApiResult<unknown> & { ok: false }): PushOutcome {
+  return isTransientFailure(result.status)
+    ? { kind: 'transient', status: result.status, message: result.errorMessage }
+    : { kind: 'refused', status: result.status, message: result.errorMessage };
+}
+
+/** The server has this push: remember its state as the new base, keep any newer local edits. */
+async function acknowledge(
+  ctx: Context,
+  doc: RxDocument<LocalTemplateDoc>,
+  server: Template,
+  version: number,
+) {
+  await doc.incrementalModify((current) => {
+    const upToDate = current.localVersion === version;
+    return {
+      ...current,
+      server,
+      pushedVersion: Math.max(current.pushedVersion, version),
+      // The server may normalise what it stores (the branding id, for one); take its content
+      // when nothing changed here meanwhile.
+      content: upToDate ? contentOf(server) : current.content,
+      syncState: upToDate ? 'synced' : 'pending',
+      lastError: null,
+      sortAt: later(current.sortAt, server.updatedAt),
+    };
+  });
+}
+
+/**
+ * A server version met local edits it does not include: merge three ways (base = the server
+ * state the local copy came from) and keep the result pending, to be pushed at the server's
+ * revision. When the merge adds nothing to the server's version there is nothing to push.
+ */
+export async function mergeServerVersion(
+  ctx: Context,
+  id: string,
+  theirs: Template,
+  source: ConflictEntry['source'],
+) {
+  const doc = await ctx.db.templates.findOne(id).exec();
+  if (!doc) return;
+  let conflicts: ConflictEntry['conflicts'] = [];
+  let name = theirs.name;
+  await doc.incrementalModify((current) => {
+    const result = mergeTemplates({
+      base: current.server ? contentOf(current.server) : null,
+      ours: current.content,
+      theirs: contentOf(theirs),
+      oursChangedAt: current.localChangedAt,
+      theirsChangedAt: theirs.updatedAt,
+    });
+    conflicts = result.conflicts;
+    name = result.merged.name;
+    const nothingToPush = deepEqual(result.merged, contentOf(theirs));
+    return {
+      ...current,
+      owner: ctx.owner,
+      server: theirs,
+      content: result.merged,
+      pushedVersion: nothingToPush ? current.localVersion : current.pushedVersion,
+      syncState: nothingToPush ? 'synced' : 'pending',
+      lastError: null,
+      lastConflictAt: result.conflicts.length ? ctx.now().toISOString() : current.lastConflictAt,
+      sortAt: later(current.sortAt, theirs.updatedAt),
+    };
+  });
+  if (conflicts.length) {
+    await appendConflicts(ctx.db, {
+      at: ctx.now().toISOString(),
+      templateId: id,
+      templateName: name,
+      source,
+      conflicts,
+    });
+  }
+}
+
+export async function markRefused(ctx: Context, id: string, status: number, message: string) {
+  const doc = await ctx.db.templates.findOne(id).exec();
+  if (!doc) return;
+  await doc.incrementalModify((current) => ({
+    ...current,
+    syncState:
+      current.localVersion > current.pushedVersion || current.deletedLocally
+        ? 'error'
+        : current.syncState,
+    lastError: { message, status, at: ctx.now().toISOString(), nextAttemptAt: null },
+  }));
+}
+
+export async function markTransientFailure(
+  ctx: Context,
+  id: string,
+  status: number,
+  message: string,
+  nextAttemptAt: Date,
+) {
+  const doc = await ctx.db.templates.findOne(id).exec();
+  if (!doc) return;
+  await doc.incrementalModify((current) => ({
+    ...current,
+    lastError: {
+      message,
+      status,
+      at: ctx.now().toISOString(),
+      nextAttemptAt: nextAttemptAt.toISOString(),
+    },
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pull
+
+async function readCheckpoint(
+  db: TeamtrailDatabase,
+  owner: string,
+): Promise<SyncCheckpoint | null> {
+  const doc = await db.getLocal<{ owner: string; checkpoint: SyncCheckpoint | null }>(
+    CHECKPOINT_ID,
+  );
+  const data = doc?.toJSON().data;
+  return data && data.owner === owner ? data.checkpoint : null;
+}
+
+async function writeCheckpoint(
+  db: TeamtrailDatabase,
+  owner: string,
+  checkpoint: SyncCheckpoint | null,
+) {
+  await db.upsertLocal(CHECKPOINT_ID, { owner, checkpoint });
+}
+
+export async function resetCheckpoint(db: TeamtrailDatabase) {
+  const doc = await db.getLocal(CHECKPOINT_ID);
+  if (doc) await doc.remove();
+}
+
+/**
+ * Pulls the changes since the last checkpoint (or everything, the first time for this owner)
+ * and applies them. Answers the failed result when the server could not be asked.
+ */
+export async function pullTemplates(ctx: Context): Promise<ApiResult<TemplateList> | null> {
+  const saved = await readCheckpoint(ctx.db, ctx.owner);
+  if (!saved) {
+    const result = await ctx.transport.request<TemplateList>('GET', '/v1/templates');
+    if (!result.ok) return result;
+    const listed = new Set(result.body.templates.map((t) => t.id));
+    for (const template of result.body.templates) await applyServerTemplate(ctx, template);
+    await forgetTemplatesMissingFromServer(ctx, listed);
+    await writeCheckpoint(ctx.db, ctx.owner, result.body.checkpoint);
+    return null;
+  }
+  let checkpoint: SyncCheckpoint = saved;
+  for (;;) {
+    const query: string = `since=${encodeURIComponent(checkpoint.updatedAt)}&sinceId=${encodeURIComponent(checkpoint.id)}&limit=${PULL_PAGE_SIZE}`;
+    const result: ApiResult<TemplateList> = await ctx.transport.request<TemplateList>(
+      'GET',
+      `/v1/templates?${query}`,
+    );
+    if (!result.ok) return result;
+    for (const template of result.body.templates) await applyServerTemplate(ctx, template);
+    // Saved after each page is applied: a crash mid-pull repeats at most one page, and applying
+    // a page twice changes nothing.
+    checkpoint = result.body.checkpoint ?? checkpoint;
+    await writeCheckpoint(ctx.db, ctx.owner, checkpoint);
+    if (!result.body.hasMore) return null;
+  }
+}
+
+export async function applyServerTemplate(ctx: Context, item: Template | TemplateTombstone) {
+  const doc = await ctx.db.templates.findOne(item.id).exec();
+
+  if ('deleted' in item) {
+    if (!doc) return;
+    const local = doc.toMutableJSON();
+    const unpushed = local.localVersion > local.pushedVersion && !local.deletedLocally;
+    if (unpushed) {
+      // Deleted elsewhere while edited here: the deletion stands, and the edits are recorded.
+      await appendConflicts(ctx.db, {
+        at: ctx.now().toISOString(),
+        templateId: item.id,
+        templateName: local.content.name,
+        source: 'deleted',
+        conflicts: [{ path: 'template', ours: local.content, theirs: null, kept: 'theirs' }],
+      });
+    }
+    await doc.remove();
+    return;
+  }
+
+  if (!doc) {
+    const at = item.updatedAt;
+    await ctx.db.templates.insert({
+      id: item.id,
+      owner: ctx.owner,
+      content: contentOf(item),
+      server: item,
+      localVersion: 0,
+      pushedVersion: 0,
+      localChangedAt: at,
+      deletedLocally: false,
+      syncState: 'synced',
+      lastError: null,
+      lastConflictAt: null,
+      sortAt: at,
+    });
+    return;
+  }
+
+  const local = doc.toMutableJSON();
+  const known = local.server;
+  const newer = !known || item.revision > known.revision;
+  if (!newer) {
+    // Same revision: nothing new in the content, but the owner may have changed (identify
+    // moves a guest's templates to the user without a new revision).
+    if (local.owner !== ctx.owner || (known && known.updatedAt !== item.updatedAt)) {
+      await doc.incrementalModify((current) => ({
+        ...current,
+        owner: ctx.owner,
+        server: current.server && current.server.revision === item.revision ? item : current.server,
+      }));
+    }
+    return;
+  }
+  if (local.deletedLocally) {
+    // Our deletion still has to reach the server; it wins over a newer version of the content.
+    await doc.incrementalModify((current) => ({ ...current, owner: ctx.owner, server: item }));
+    return;
+  }
+  if (local.localVersion > local.pushedVersion) {
+    await mergeServerVersion(ctx, item.id, item, 'pull');
+    return;
+  }
+  await doc.incrementalModify((current) =>
+    current.localVersion > current.pushedVersion
+      ? current // an edit landed meanwhile; the next push merges it at the server's revision
+      : {
+          ...current,
+          owner: ctx.owner,
+          server: item,
+          content: contentOf(item),
+          syncState: 'synced',
+          lastError: null,
+          sortAt: later(current.sortAt, item.updatedAt),
+        },
+  );
+}
+
+/**
+ * After a full pull: a synced local template of this owner that the server no longer lists was
+ * deleted while this device did not hear of it. Templates with pending edits stay (they are
+ * pushed, and the server decides).
+ */
+async function forgetTemplatesMissingFromServer(ctx: Context, listed: Set<string>) {
+  const mine = await ctx.db.templates.find({ selector: { owner: ctx.owner } }).exec();
+  for (const doc of mine) {
+    if (listed.has(doc.id) || doc.server === null) continue;
+    if (doc.syncState === 'synced' && doc.localVersion <= doc.pushedVersion) await doc.remove();
+  }
+}

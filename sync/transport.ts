@@ -1,0 +1,141 @@
+/**
+ * The engine's HTTP client for /v1 (SPEC §7 common rules): JSON, the bearer token or AnonId the
+ * page provides before every call, a timeout, and answers as values — a network failure, a
+ * timeout and a non-JSON body are results, never exceptions.
+ */
+export interface Identity {
+  /** Bearer token of the signed-in user, or null for a guest. */
+  token: string | null;
+  /** The guest's anonymous id (cookie wgAnonId), sent while there is one. */
+  anonId: string | null;
+  /** The signed-in user's id, or null. */
+  userId: string | null;
+}
+
+export type ApiResult<T> =
+  | { ok: true; status: number; body: T; headers: Headers }
+  | { ok: false; status: number; body: unknown; errorMessage: string; headers: Headers | null };
+
+export interface TransportOptions {
+  baseUrl: string;
+  fetch: typeof fetch;
+  getIdentity: () => Promise<Identity>;
+  /** The server handed out an anonymous id (header anonid): the page stores it in wgAnonId. */
+  onAnonId?: (anonId: string) => void;
+  timeoutMs: number;
+}
+
+export interface Transport {
+  request<T>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; headers?: Record<string, string> },
+  ): Promise<ApiResult<T>>;
+  /** The raw response of a streaming GET (server-sent events); null when it could not start. */
+  stream(path: string, signal: AbortSignal): Promise<Response | null>;
+  identity(): Promise<Identity>;
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  async function headersFor(
+    identity: Identity,
+    extra: Record<string, string> = {},
+  ): Promise<Record<string, string>> {
+    const headers: Record<string, string> = { ...extra };
+    if (identity.token) headers.authorization = `Bearer ${identity.token}`;
+    if (identity.anonId) headers.anonid = identity.anonId;
+    return headers;
+  }
+
+  function noticeAnonId(response: Response) {
+    const anonId = response.headers.get('anonid');
+    if (anonId && options.onAnonId) options.onAnonId(anonId);
+  }
+
+  return {
+    identity: () => options.getIdentity(),
+
+    async request<T>(
+      method: string,
+      path: string,
+      init: { body?: unknown; headers?: Record<string, string> } = {},
+    ): Promise<ApiResult<T>> {
+      const identity = await options.getIdentity();
+      const headers = await headersFor(identity, init.headers);
+      if (init.body !== undefined) headers['content-type'] = 'application/json';
+      let response: Response;
+      try {
+        response = await options.fetch(`${options.baseUrl}${path}`, {
+          method,
+          headers,
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+        return {
+          ok: false,
+          status: 0,
+          body: null,
+          errorMessage: timedOut
+            ? 'The server took too long to answer.'
+            : 'The server could not be reached.',
+          headers: null,
+        };
+      }
+      noticeAnonId(response);
+      let body: unknown = null;
+      const text = await response.text().catch(() => '');
+      if (text) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          if (response.ok) {
+            return {
+              ok: false,
+              status: response.status,
+              body: text,
+              errorMessage: 'The server answered something that is not JSON.',
+              headers: response.headers,
+            };
+          }
+        }
+      }
+      if (!response.ok) {
+        const message =
+          body &&
+          typeof body === 'object' &&
+          'errorMessage' in body &&
+          typeof body.errorMessage === 'string'
+            ? body.errorMessage
+            : String(response.status);
+        return {
+          ok: false,
+          status: response.status,
+          body,
+          errorMessage: message,
+          headers: response.headers,
+        };
+      }
+      return { ok: true, status: response.status, body: body as T, headers: response.headers };
+    },
+
+    async stream(path, signal) {
+      const identity = await options.getIdentity();
+      try {
+        const response = await options.fetch(`${options.baseUrl}${path}`, {
+          headers: await headersFor(identity, { accept: 'text/event-stream' }),
+          signal,
+        });
+        noticeAnonId(response);
+        return response.ok && response.body ? response : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** 0 (no answer), 408, 429 and 5xx are worth retrying; other 4xx will fail the same way again. */
+export const isTransientFailure = (status: number): boolean =>
+  status === 0 || status === 408 || status === 429 || status >= 500;
