@@ -1,0 +1,150 @@
+/**
+ * The hooks the UI reads through. Each answers `{data, isLoading, error}` and follows the local
+ * database reactively: a write in any tab, or a pull by the sync worker, shows at once.
+ */
+import { combineLatest, map } from 'rxjs';
+import { useEffect, useState } from 'react';
+import type { ActivityRow, LibraryTemplate, Theme } from '../../domain/schemas';
+import { filterLibrary, type LibraryFilters } from '../../domain/libraryFilters';
+import { useDataContext } from '../DataProvider';
+import { localTemplateView, type LocalTemplate } from '../localTemplate';
+import type { UploadDoc } from '../schemas/uploads';
+import type { SyncStatus } from '../../../workers/syncWorkerApi';
+import { useObservable, type QueryState } from './useObservable';
+
+export type { QueryState };
+
+export function useTemplate(id: string | null | undefined): QueryState<LocalTemplate | null> {
+  const { db } = useDataContext();
+  return useObservable(
+    () =>
+      combineLatest([db.templates.findOne(id ?? '__none__').$, db.themes.find().$]).pipe(
+        map(([doc, themes]) => {
+          if (!doc || doc.deletedLocally) return null;
+          const view = localTemplateView(doc.toMutableJSON());
+          // A theme chosen offline is shown from the cached themes until the server confirms it.
+          const theme =
+            view.theme ?? themes.find((t) => t.id === view.selectedThemeId)?.data ?? null;
+          return { ...view, theme };
+        }),
+      ),
+    [db, id],
+    null,
+  );
+}
+
+export function useTemplates(): QueryState<LocalTemplate[]> {
+  const { db, owner } = useDataContext();
+  return useObservable(
+    () =>
+      db.templates
+        .find({ selector: { owner }, sort: [{ sortAt: 'desc' }] })
+        .$.pipe(
+          map((docs) =>
+            docs.filter((d) => !d.deletedLocally).map((d) => localTemplateView(d.toMutableJSON())),
+          ),
+        ),
+    [db, owner],
+    [],
+  );
+}
+
+/**
+ * The Template Library: the cached master templates, plus the user's own templates when signed
+ * in (the Owner filter's "Mine", SPEC §2.7), filtered by SPEC §9's rules when filters are given.
+ */
+export function useLibrary(filters?: LibraryFilters): QueryState<LibraryTemplate[]> {
+  const { db, owner, signedIn } = useDataContext();
+  return useObservable(
+    () =>
+      combineLatest([
+        db.library.find({ sort: [{ position: 'asc' }] }).$,
+        db.templates.find({ selector: { owner }, sort: [{ sortAt: 'desc' }] }).$,
+      ]).pipe(
+        map(([masters, own]) => {
+          const rows: LibraryTemplate[] = masters.map(({ data }) => ({
+            id: data.id,
+            name: data.name,
+            thumbnail: data.thumbnail,
+            deliveryType: data.deliveryType,
+            gameType: data.gameType,
+            description: data.description,
+            shortDescription: data.shortDescription,
+            duration: data.duration,
+            comingSoon: data.comingSoon,
+            master: true,
+          }));
+          if (signedIn) {
+            for (const doc of own) {
+              if (doc.deletedLocally) continue;
+              const c = doc.content;
+              rows.push({
+                id: doc.id,
+                name: c.name,
+                thumbnail: doc.server?.thumbnail ?? null,
+                deliveryType: c.deliveryType,
+                gameType: c.gameType,
+                description: c.description,
+                shortDescription: c.shortDescription,
+                duration: c.duration,
+                comingSoon: false,
+                master: false,
+              });
+            }
+          }
+          return filters ? filterLibrary(rows, filters, { signedIn }) : rows;
+        }),
+      ),
+    [db, owner, signedIn, filters],
+    [],
+  );
+}
+
+export function useMyActivities(): QueryState<ActivityRow[]> {
+  const { db, owner } = useDataContext();
+  return useObservable(
+    () =>
+      db.activities
+        .find({ selector: { owner }, sort: [{ position: 'asc' }] })
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON().data))),
+    [db, owner],
+    [],
+  );
+}
+
+/** Every theme a template may use (all of them, SPEC §2.8 Theme screen). */
+export function useThemes(_templateId?: string | null): QueryState<Theme[]> {
+  const { db } = useDataContext();
+  return useObservable(
+    () =>
+      db.themes
+        .find({ sort: [{ position: 'asc' }] })
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON().data))),
+    [db],
+    [],
+  );
+}
+
+export function useUploads(templateId?: string | null): QueryState<UploadDoc[]> {
+  const { db, owner } = useDataContext();
+  return useObservable(
+    () =>
+      db.uploads
+        .find({
+          selector: templateId ? { owner, templateId } : { owner },
+          sort: [{ createdAt: 'asc' }],
+        })
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))),
+    [db, owner, templateId],
+    [],
+  );
+}
+
+export function useSyncStatus(): QueryState<SyncStatus | null> {
+  const { sync } = useDataContext();
+  const [status, setStatus] = useState<SyncStatus | null>(null);
+  useEffect(() => sync.subscribe(setStatus), [sync]);
+  return { data: status, isLoading: status === null && sync.mode !== 'unavailable', error: null };
+}
+
+export { useLocalDocuments, type LocalDocuments } from './useLocalDocuments';
