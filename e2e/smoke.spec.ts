@@ -25,7 +25,17 @@ test('the API answers: health, the library, and JSON errors', async ({ request }
 });
 
 test('a reload on a client-side route serves the app, not a 404', async ({ page }) => {
-  const response = await page.goto('/builder/some-template');
+  const response = await page.goto('/diagnostics');
   expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Sync diagnostics' })).toBeVisible();
+});
+
+test('an unknown address shows the app\'s own "Page not found" with a way home', async ({
+  page,
+}) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page.getByRole('heading', { name: 'Teamtrail' })).toBeVisible();
 });

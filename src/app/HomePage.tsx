@@ -3,7 +3,8 @@
  * issue; until then this page introduces the product and shows whether the API answers.
  */
 import { useEffect, useState } from 'react';
-import { Badge, Box, Center, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Center, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../domain/constants';
 
 type ApiState = 'checking' | 'up' | 'down';
@@ -40,6 +41,10 @@ export function HomePage() {
               {api === 'up' && <Badge color="teal">Online</Badge>}
               {api === 'down' && <Badge color="red">Unreachable</Badge>}
             </Group>
+            {/* Until the account menu exists (app-shell issue), support's panel is reached from here. */}
+            <Anchor component={Link} to="/diagnostics" size="xs" c="dimmed">
+              Sync diagnostics
+            </Anchor>
           </Stack>
         </Paper>
       </Center>

@@ -18,6 +18,7 @@ import {
 } from './database';
 import { createTemplateRepository, type TemplateRepository } from './templateRepository';
 import { startSyncClient, type SyncClient } from './syncClient';
+import { onResetInOtherTab } from './localDataReset';
 import type { Identity } from '../../workers/syncWorkerApi';
 
 export interface DataContextValue {
@@ -84,6 +85,16 @@ export function DataProvider({
       cancelled = true;
     };
   }, []);
+
+  // Another tab is deleting the local database ("Reset local data"): let go of it, then start
+  // afresh with the empty one.
+  useEffect(() => {
+    if (!db) return;
+    return onResetInOtherTab({
+      started: () => void db.close(),
+      done: () => location.reload(),
+    });
+  }, [db]);
 
   const owner = identity.userId
     ? `user:${identity.userId}`
