@@ -8,6 +8,7 @@ import { contentOf, type TemplateContent } from '../domain/templateContent';
 import type { TeamtrailDatabase } from './database';
 import type { LocalTemplateDoc } from './schemas/templates';
 import { localTemplateView, type LocalTemplate } from './localTemplate';
+import { trackWrite } from './pendingWrites';
 
 export type ContentPatch = Partial<TemplateContent>;
 export type ContentRecipe = ContentPatch | ((current: TemplateContent) => ContentPatch);
@@ -57,7 +58,7 @@ export function createTemplateRepository(
       lastConflictAt: null,
       sortAt: at,
     };
-    const inserted = await templates.insert(doc);
+    const inserted = await trackWrite(templates.insert(doc));
     return localTemplateView(inserted.toMutableJSON());
   }
 
@@ -85,18 +86,20 @@ export function createTemplateRepository(
     async update(id, recipe) {
       const doc = await templates.findOne(id).exec();
       if (!doc || doc.deletedLocally) throw new Error(`There is no activity ${id} on this device.`);
-      const updated = await doc.incrementalModify((current) => {
-        const patch = typeof recipe === 'function' ? recipe(current.content) : recipe;
-        const at = clock();
-        return {
-          ...current,
-          content: { ...current.content, ...patch },
-          localVersion: current.localVersion + 1,
-          localChangedAt: at,
-          syncState: 'pending',
-          sortAt: at,
-        };
-      });
+      const updated = await trackWrite(
+        doc.incrementalModify((current) => {
+          const patch = typeof recipe === 'function' ? recipe(current.content) : recipe;
+          const at = clock();
+          return {
+            ...current,
+            content: { ...current.content, ...patch },
+            localVersion: current.localVersion + 1,
+            localChangedAt: at,
+            syncState: 'pending',
+            sortAt: at,
+          };
+        }),
+      );
       return localTemplateView(updated.toMutableJSON());
     },
 

@@ -1,6 +1,6 @@
 /** A template as support refers to it: its name (or "Untitled") and the first block of its id. */
 import { Stack, Text, Tooltip } from '@mantine/core';
-import { shortId } from './format';
+import { shortId } from '../../ui/format';
 
 export function DocumentName({ name, id }: { name: string | null | undefined; id: string }) {
   const title = name?.trim();

@@ -8,7 +8,7 @@ import { useDataContext } from '../../data/DataProvider';
 import { buildDiagnosticsExport } from '../../data/diagnostics';
 import type { SyncStatus } from '../../../workers/syncWorkerApi';
 import { downloadJson } from './downloadJson';
-import { fileTimestamp } from './format';
+import { fileTimestamp } from '../../ui/format';
 
 export function ExportDiagnosticsButton({
   status,

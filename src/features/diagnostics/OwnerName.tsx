@@ -1,6 +1,6 @@
 /** Whose a document is ("Guest" and the first block of its id), marked when it is the identity this device syncs now. */
 import { Group, Stack, Text, Tooltip } from '@mantine/core';
-import { describeOwner, shortId } from './format';
+import { describeOwner, shortId } from '../../ui/format';
 
 export function OwnerName({ owner, current }: { owner: string | null; current?: string | null }) {
   if (!owner) {

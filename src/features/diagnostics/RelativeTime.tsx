@@ -1,6 +1,6 @@
 /** A time as people say it ("3 minutes ago", "in 20 seconds"), the exact time in a tooltip. */
 import { Text, Tooltip, type TextProps } from '@mantine/core';
-import { formatAbsolute, formatRelative } from './format';
+import { formatAbsolute, formatRelative } from '../../ui/format';
 import { useNow } from './useNow';
 
 export interface RelativeTimeProps extends TextProps {

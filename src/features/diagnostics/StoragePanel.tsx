@@ -2,7 +2,7 @@
 import { Badge, Code, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import type { StorageDiagnostics } from '../../data/diagnostics';
 import { FactList } from './FactList';
-import { formatBytes } from './format';
+import { formatBytes } from '../../ui/format';
 import { Panel } from './Panel';
 
 function Usage({ storage }: { storage: StorageDiagnostics }) {

@@ -4,7 +4,7 @@ import type { UploadDiagnostics } from '../../data/diagnostics';
 import type { UploadStatus } from '../../data/schemas/uploads';
 import { DataTable, type Column } from './DataTable';
 import { DocumentName } from './DocumentName';
-import { formatBytes } from './format';
+import { formatBytes } from '../../ui/format';
 import { Panel } from './Panel';
 import { RelativeTime } from './RelativeTime';
 

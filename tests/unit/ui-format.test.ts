@@ -6,8 +6,8 @@ import {
   formatBytes,
   formatRelative,
   shortId,
-} from '../../../src/features/diagnostics/format';
-import { toRedactedJson } from '../../../src/features/diagnostics/downloadJson';
+} from '../../src/ui/format';
+import { toRedactedJson } from '../../src/features/diagnostics/downloadJson';
 
 const NOW = Date.parse('2026-11-21T12:00:00.000Z');
 const at = (offsetMs: number) => new Date(NOW + offsetMs);

@@ -1,0 +1,58 @@
+/**
+ * The builder's save indicator (SPEC §2.8 "Autosave indicator", as issue 3 redefines it): where
+ * this template's edits are — on this device, on their way, or on the server.
+ */
+import { Group, Loader, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useSyncStatus } from '../data/hooks';
+import type { LocalTemplate } from '../data/localTemplate';
+import { syncIndicatorFor, type SyncIndicatorTone } from '../data/syncIndicator';
+import { formatRelative } from './format';
+
+/** Relative times ("2 minutes ago") are refreshed this often. */
+const CLOCK_TICK_MS = 15_000;
+
+const TONE_COLOUR: Record<SyncIndicatorTone, string> = {
+  'saved-locally': 'gray',
+  syncing: 'brand',
+  synced: 'teal',
+  offline: 'orange',
+  error: 'red',
+};
+
+export function SyncIndicator({
+  template,
+}: {
+  template: Pick<LocalTemplate, 'id' | 'updatedAt' | 'sync'>;
+}) {
+  const { data: status } = useSyncStatus();
+  const { online } = useNetwork();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const indicator = syncIndicatorFor(template, status, online, (at) => formatRelative(at, now));
+  const colour = TONE_COLOUR[indicator.tone];
+  const content = (
+    <Group
+      gap={6}
+      wrap="nowrap"
+      data-testid="sync-indicator"
+      data-tone={indicator.tone}
+      aria-live="polite"
+    >
+      {indicator.tone === 'syncing' ? (
+        <Loader size={10} color={colour} />
+      ) : (
+        <ThemeIcon size={8} radius="xl" color={colour} aria-hidden />
+      )}
+      <Text size="xs" c={indicator.tone === 'error' ? 'red' : 'dimmed'}>
+        {indicator.text}
+      </Text>
+    </Group>
+  );
+  return indicator.detail ? <Tooltip label={indicator.detail}>{content}</Tooltip> : content;
+}
