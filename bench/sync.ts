@@ -1,0 +1,139 @@
+/**
+ * Sync benchmarks (issue 3): time from an edit to the durable local write, from an edit to the
+ * server's acknowledgement, and to push 200 templates of 20 tasks after the network returns.
+ * Runs in Node on fake-indexeddb against the real server on loopback, so the local-write figure
+ * measures the engine's own work, not Chromium's IndexedDB (whose strict durability adds a disk
+ * flush); the Chromium figure needs the builder's e2e harness (a later issue).
+ */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { seedDatabase } from '../server/seed/run';
+import { createTeamtrailDatabase } from '../src/data/database';
+import { createTemplateRepository } from '../src/data/templateRepository';
+import type { Step } from '../src/domain/schemas';
+import type { TemplateContent } from '../src/domain/templateContent';
+import { SyncEngine } from '../sync/engine';
+import { createTransport, type Identity } from '../sync/transport';
+
+const EDITS = 200;
+const BULK_TEMPLATES = 200;
+const STEPS = 20;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const report = (label: string, samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(46)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms  (${samples.length} runs)`,
+  );
+};
+
+const step = (i: number): Step => ({
+  id: randomUUID(),
+  name: `Task ${i}`,
+  type: 'multipleChoice',
+  text: `Which answer is right for question ${i}?`,
+  answers: ['A', 'B', 'C', 'D'].map((value, j) => ({ id: randomUUID(), value, correct: j === 0 })),
+  media: null,
+  points: 10,
+  locked: false,
+});
+const content = (name: string): TemplateContent => ({
+  name,
+  description: '',
+  shortDescription: '',
+  gameType: 'quiz',
+  deliveryType: 'inPerson',
+  duration: 60,
+  selectedThemeId: null,
+  branding: {
+    id: randomUUID(),
+    logo: null,
+    headerColour: '#0393E3',
+    questionBackgroundColour: '#FFFFFF',
+    selfieBackgroundColour: '#8FD1FC',
+  },
+  steps: Array.from({ length: STEPS }, (_, i) => step(i)),
+});
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'teamtrail-bench-sync-'));
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+});
+const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+await seedDatabase(database.db);
+const app = await buildApp({ config, database, logger: false });
+const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+let offline = false;
+const identity: Identity = { token: null, anonId: randomUUID(), userId: null };
+const db = await createTeamtrailDatabase({
+  name: 'bench',
+  indexedDB: new IDBFactory(),
+  IDBKeyRange,
+});
+const repo = createTemplateRepository(db);
+const engine = new SyncEngine({
+  db,
+  eventStream: false,
+  transport: createTransport({
+    baseUrl,
+    fetch: (input, init) =>
+      offline ? Promise.reject(new TypeError('offline')) : fetch(input, init),
+    getIdentity: async () => identity,
+    timeoutMs: 15_000,
+  }),
+  timing: { backoffBaseMs: 50, backoffMaxMs: 200 },
+});
+await engine.start();
+const owner = `anon:${identity.anonId}`;
+
+try {
+  console.log(
+    `Sync engine benchmark (fake-indexeddb in Node, server on loopback, ${STEPS}-task templates)\n`,
+  );
+  const template = await repo.create(owner, content('Bench'));
+  await engine.whenIdle();
+
+  const localWrites: number[] = [];
+  const serverAcks: number[] = [];
+  for (let i = 0; i < EDITS; i += 1) {
+    const start = performance.now();
+    await repo.update(template.id, { name: `Bench ${i}` });
+    localWrites.push(performance.now() - start);
+    // The acknowledgement: the document is synced at this local version.
+    for (;;) {
+      const doc = await db.templates.findOne(template.id).exec();
+      if (doc && doc.pushedVersion >= doc.localVersion) break;
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    serverAcks.push(performance.now() - start);
+  }
+  report('edit → durable local write', localWrites);
+  report('edit → server acknowledgement (online)', serverAcks);
+
+  offline = true;
+  engine.notify('offline');
+  for (let i = 0; i < BULK_TEMPLATES; i += 1) await repo.create(owner, content(`Offline ${i}`));
+  const start = performance.now();
+  offline = false;
+  engine.notify('online');
+  await engine.whenIdle(300_000);
+  console.log(
+    `${`push ${BULK_TEMPLATES} templates of ${STEPS} tasks after reconnecting`.padEnd(46)} ${((performance.now() - start) / 1000).toFixed(2)} s`,
+  );
+} finally {
+  await engine.stop();
+  await db.close();
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
