@@ -22,8 +22,5 @@ export type SyncTiming = { -readonly [K in keyof typeof SYNC_TIMING]: number };
 /** Changes pulled per request; the server's own cap is 500. */
 export const PULL_PAGE_SIZE = 200;
 
-/** A template whose pushes keep failing this many times in a row waits for a new edit or "Sync now". */
-export const MAX_PUSH_ATTEMPTS_BEFORE_GIVING_UP = 8;
-
 /** The conflict log keeps the most recent entries only; it is for support, not an archive. */
 export const CONFLICT_LOG_LIMIT = 200;

@@ -22,6 +22,7 @@ import {
   resetCheckpoint,
 } from './templateSync';
 import type { Identity, Transport } from './transport';
+import { runUploadQueue } from './uploadQueue';
 import { isTransientFailure } from './transport';
 
 export interface EngineOptions {
@@ -59,6 +60,10 @@ export class SyncEngine {
 
   private wantPush = false;
   private wantPull = false;
+  /** The library and themes change rarely: pulled on start, focus, reconnect and "Sync now",
+   * not on every poke about one template. */
+  private wantLists = false;
+  private wantUploads = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private timerAt = 0;
   private cycle: Promise<void> | null = null;
@@ -87,9 +92,14 @@ export class SyncEngine {
     this.update({ owner });
     this.watchLocalChanges(owner);
     if (this.useEventStream) this.connectEventStream();
-    this.periodicTimer = setInterval(() => this.requestPull(), this.timing.periodicPullMs);
+    this.periodicTimer = setInterval(() => {
+      this.wantLists = true;
+      this.requestPull();
+    }, this.timing.periodicPullMs);
     this.wantPush = true;
     this.wantPull = true;
+    this.wantLists = true;
+    this.wantUploads = true;
     this.schedule(0);
   }
 
@@ -129,7 +139,9 @@ export class SyncEngine {
       this.consecutiveFailures = 0;
       this.backingOffUntil = 0;
       this.wantPush = true;
+      this.wantUploads = true;
     }
+    this.wantLists = true;
     this.requestPull();
   }
 
@@ -139,10 +151,15 @@ export class SyncEngine {
     for (const doc of refused) {
       await doc.incrementalModify((d) => ({ ...d, syncState: 'pending' }));
     }
+    // A cycle under way started before this call: joining it could end with a failure of a
+    // request sent earlier (and its back-off) instead of a sync. Let it finish, then run anew.
+    while (this.cycle) await this.cycle;
     this.consecutiveFailures = 0;
     this.backingOffUntil = 0;
     this.wantPush = true;
     this.wantPull = true;
+    this.wantLists = true;
+    this.wantUploads = true;
     await this.run();
   }
 
@@ -175,7 +192,15 @@ export class SyncEngine {
       const pending = owner
         ? await this.db.templates.count({ selector: { syncState: 'pending', owner } }).exec()
         : 0;
-      if (!this.cycle && !this.timer && !this.wantPush && !this.wantPull && pending === 0) return;
+      if (
+        !this.cycle &&
+        !this.timer &&
+        !this.wantPush &&
+        !this.wantPull &&
+        !this.wantUploads &&
+        pending === 0
+      )
+        return;
       if (Date.now() > deadline)
         throw new Error(`sync did not settle: ${JSON.stringify(this.status)}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -196,6 +221,13 @@ export class SyncEngine {
       }),
       this.db.templates.find({ selector: { syncState: 'error', owner } }).$.subscribe((docs) => {
         this.update({ errorCount: docs.length });
+      }),
+      this.db.uploads.find({ selector: { owner, status: 'queued' } }).$.subscribe((docs) => {
+        this.update({ uploadsQueued: docs.length });
+        if (docs.length > 0) {
+          this.wantUploads = true;
+          this.schedule(this.timing.pushDebounceMs);
+        }
       }),
     );
   }
@@ -256,6 +288,12 @@ export class SyncEngine {
     if (this.wantPush) {
       this.wantPush = false;
       if (!(await this.pushPending(owner))) return;
+      // A template that just reached the server may have files waiting for it.
+      this.wantUploads = true;
+    }
+    if (this.wantUploads) {
+      this.wantUploads = false;
+      if (!(await this.sendUploads(owner))) return;
     }
     if (this.wantPull) {
       this.wantPull = false;
@@ -305,6 +343,8 @@ export class SyncEngine {
     this.watchLocalChanges(owner);
     this.wantPush = true;
     this.wantPull = true;
+    this.wantLists = true;
+    this.wantUploads = true;
     return true;
   }
 
@@ -315,11 +355,21 @@ export class SyncEngine {
     const ctx = { db: this.db, transport: this.transport, now: this.now, owner };
     const merges = new Map<string, number>();
     for (;;) {
+      // A stopping engine lets the request in flight finish but starts no other.
+      if (this.stopped) return false;
       const pending = await this.db.templates
         .find({ selector: { syncState: 'pending', owner }, sort: [{ sortAt: 'asc' }] })
         .exec();
       const next = pending.find((doc) => (merges.get(doc.id) ?? 0) < MAX_MERGES_PER_CYCLE);
-      if (!next) return true;
+      if (!next) {
+        // Documents still pending after as many merges as a cycle allows (another device is
+        // editing them as fast as we push): try again after a pause rather than never.
+        if (pending.length > 0) {
+          this.wantPush = true;
+          this.schedule(this.timing.backoffBaseMs);
+        }
+        return true;
+      }
       this.update({ pushing: [next.id] });
       const outcome = await pushTemplate(ctx, next.id);
       this.update({ pushing: [] });
@@ -359,13 +409,17 @@ export class SyncEngine {
     const ctx = { db: this.db, transport: this.transport, now: this.now, owner };
     this.update({ pulling: true });
     try {
+      const lists = this.wantLists;
+      this.wantLists = false;
       const steps = [
         () => pullTemplates(ctx),
-        () => pullLibrary(this.db, this.transport),
-        () => pullThemes(this.db, this.transport),
+        ...(lists
+          ? [() => pullLibrary(this.db, this.transport), () => pullThemes(this.db, this.transport)]
+          : []),
         () => pullActivities(this.db, this.transport, owner),
       ];
       for (const step of steps) {
+        if (this.stopped) return false;
         const failure = await step();
         if (!failure || failure.ok) continue;
         const at = this.now().toISOString();
@@ -377,6 +431,7 @@ export class SyncEngine {
             templateId: null,
           });
           this.wantPull = true;
+          this.wantLists ||= lists;
           return false;
         }
         this.recordFailure({
@@ -391,6 +446,26 @@ export class SyncEngine {
     } finally {
       this.update({ pulling: false });
     }
+  }
+
+  private async sendUploads(owner: string): Promise<boolean> {
+    const result = await runUploadQueue({
+      db: this.db,
+      transport: this.transport,
+      now: this.now,
+      owner,
+      timing: this.timing,
+      random: this.random,
+    });
+    if (result.kind === 'done') return true;
+    this.failed({
+      message: result.message,
+      status: result.status,
+      at: this.now().toISOString(),
+      templateId: null,
+    });
+    this.wantUploads = true;
+    return false;
   }
 
   // -------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 import type { RxCollection } from 'rxdb';
 import type { TeamtrailDatabase } from '../src/data/database';
 import type { ActivityRow, Template, Theme } from '../src/domain/schemas';
+import { deepEqual } from './merge';
 import type { ApiResult, Transport } from './transport';
 
 async function replaceAll<D extends { id: string }>(
@@ -16,7 +17,11 @@ async function replaceAll<D extends { id: string }>(
   const existing = await collection.find().exec();
   const stale = existing.filter((doc) => !ids.has(doc.primary) && keep(doc.toJSON() as D));
   if (stale.length) await collection.bulkRemove(stale.map((doc) => doc.primary));
-  if (docs.length) await collection.bulkUpsert(docs);
+  // Only what changed is written: most pulls bring the same library and themes, and rewriting
+  // them would cost a write per document and wake every tab's list subscriptions for nothing.
+  const current = new Map(existing.map((doc) => [doc.primary, doc.toJSON()]));
+  const changed = docs.filter((doc) => !deepEqual(current.get(doc.id), doc));
+  if (changed.length) await collection.bulkUpsert(changed);
 }
 
 type Failure = ApiResult<unknown> & { ok: false };

@@ -29,7 +29,11 @@
  *    both-changed field (rule 2); a step only one side holds counts as added there.
  * 8. Pure and deterministic: never mutates its inputs, no clock, no randomness; the same input
  *    gives a deep-equal output, and with different times, swapping ours and theirs (with their
- *    times) gives the same merged content. The result shares no objects with the inputs.
+ *    times) gives the same merged content. The result shares no objects with the inputs. * 9. The device's own unconfirmed pushes (baseWithEchoes): a push whose answer never came may
+ *    have been applied, and the server stamps it later than edits made here while it travelled.
+ *    Where the server's value equals a value this device sent, that value is the base (the local
+ *    value descends from it), so a later local edit is not mistaken for the older side of a
+ *    conflict with the device's own past.
  */
 import type { Branding, Step } from '../src/domain/schemas';
 import { mergeStepOrder } from './mergeOrder';
@@ -284,6 +288,97 @@ function mergeSteps(
     const step = merged.get(id);
     if (step === undefined) throw new Error(`merge: step ${id} ordered but not merged`);
     return step;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rule 9: the device's own pushes echoed back
+
+const sameIds = (a: readonly Step[], b: readonly Step[]) =>
+  a.length === b.length && a.every((step, i) => step.id === b[i]!.id);
+
+/**
+ * The base to merge with when the server may hold pushes of this device that it never heard
+ * back about (`sent`, oldest first). Per field, and per task field by id: a server value equal
+ * to a value sent is taken as the base; elsewhere the base is `base`, or, for a template the
+ * server never confirmed (base null), the first content sent, since its create came from one of
+ * those. A task only the sent contents hold enters the base only where the server holds it too
+ * (without that evidence, a task added here is never taken for one deleted there). Without
+ * sends, the base is unchanged.
+ */
+export function baseWithEchoes(
+  base: TemplateContent | null,
+  sent: readonly TemplateContent[],
+  theirs: TemplateContent,
+): TemplateContent | null {
+  const fallback = base ?? sent[0];
+  if (sent.length === 0 || fallback === undefined) return base;
+  const echo = <T>(theirsValue: T, otherwise: T, sentValues: readonly T[]): T =>
+    sentValues.some((value) => deepEqual(value, theirsValue)) ? theirsValue : otherwise;
+  const scalar = <K extends (typeof SCALAR_FIELDS)[number]>(key: K): TemplateContent[K] =>
+    echo(
+      theirs[key],
+      fallback[key],
+      sent.map((s) => s[key]),
+    );
+  const brandingField = <K extends BrandingField>(key: K): Branding[K] =>
+    echo(
+      theirs.branding[key],
+      fallback.branding[key],
+      sent.map((s) => s.branding[key]),
+    );
+
+  const fallbackById = indexById(fallback.steps);
+  const theirsById = indexById(theirs.steps);
+  const sentById = sent.map((s) => indexById(s.steps));
+  const ids = sent.some((s) => sameIds(s.steps, theirs.steps))
+    ? [...theirsById.keys(), ...[...fallbackById.keys()].filter((id) => !theirsById.has(id))]
+    : [...fallbackById.keys(), ...[...theirsById.keys()].filter((id) => !fallbackById.has(id))];
+  const steps: Step[] = [];
+  for (const id of ids) {
+    const t = theirsById.get(id);
+    const sentSteps = sentById.flatMap((byId) => byId.get(id) ?? []);
+    const own = fallbackById.get(id) ?? sentSteps[0];
+    if (t === undefined || sentSteps.length === 0 || own === undefined) {
+      const known = fallbackById.get(id);
+      if (known !== undefined) steps.push(known);
+      continue;
+    }
+    const field = <K extends keyof Step>(key: K): Step[K] =>
+      echo(
+        t[key],
+        own[key],
+        sentSteps.map((s) => s[key]),
+      );
+    const kind = echo(kindOf(t), kindOf(own), sentSteps.map(kindOf));
+    steps.push({
+      id,
+      name: field('name'),
+      type: kind.type,
+      text: field('text'),
+      answers: kind.answers,
+      media: field('media'),
+      points: field('points'),
+      locked: field('locked'),
+    });
+  }
+
+  return cloneJson({
+    name: scalar('name'),
+    description: scalar('description'),
+    shortDescription: scalar('shortDescription'),
+    gameType: scalar('gameType'),
+    deliveryType: scalar('deliveryType'),
+    duration: scalar('duration'),
+    selectedThemeId: scalar('selectedThemeId'),
+    branding: {
+      id: theirs.branding.id,
+      headerColour: brandingField('headerColour'),
+      questionBackgroundColour: brandingField('questionBackgroundColour'),
+      selfieBackgroundColour: brandingField('selfieBackgroundColour'),
+      logo: brandingField('logo'),
+    },
+    steps,
   });
 }
 

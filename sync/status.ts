@@ -21,6 +21,8 @@ export interface SyncStatus {
   pendingCount: number;
   /** Templates whose last push was refused and which wait for a new edit or "Sync now". */
   errorCount: number;
+  /** Files kept on this device, waiting to be uploaded. */
+  uploadsQueued: number;
   /** Ids being pushed right now. */
   pushing: string[];
   pulling: boolean;
@@ -40,6 +42,7 @@ export const INITIAL_STATUS: SyncStatus = {
   online: true,
   pendingCount: 0,
   errorCount: 0,
+  uploadsQueued: 0,
   pushing: [],
   pulling: false,
   lastPushAt: null,

@@ -15,7 +15,7 @@ import type {
 } from '../src/domain/schemas';
 import { contentOf } from '../src/domain/templateContent';
 import { appendConflicts, type ConflictEntry } from './conflictLog';
-import { deepEqual, mergeTemplates } from './merge';
+import { baseWithEchoes, deepEqual, mergeTemplates, type TemplateContent } from './merge';
 import { isTransientFailure, type ApiResult, type Transport } from './transport';
 import { PULL_PAGE_SIZE } from './constants';
 
@@ -27,6 +27,10 @@ export type PushOutcome =
   | { kind: 'refused'; status: number; message: string };
 
 const CHECKPOINT_ID = 'templates-checkpoint';
+/** Local documents `sync-unconfirmed-<id>`: pushes of a template whose answer never came. */
+const UNCONFIRMED_PREFIX = 'sync-unconfirmed-';
+/** Distinct contents kept per template and base revision; more means a long offline spell. */
+const UNCONFIRMED_LIMIT = 10;
 
 interface Context {
   db: TeamtrailDatabase;
@@ -57,21 +61,29 @@ export async function pushTemplate(ctx: Context, id: string): Promise<PushOutcom
     if (result.ok || result.status === 404) {
       const latest = await ctx.db.templates.findOne(id).exec();
       if (latest?.deletedLocally) await latest.remove();
+      if (snapshot.lastError !== null) await forgetUnconfirmed(ctx.db, id);
       return { kind: 'done' };
     }
     return failure(result);
   }
 
   const body = { ...snapshot.content, id };
+  const baseRevision = snapshot.server?.revision ?? null;
   if (snapshot.server === null) {
     // The id was chosen here, so a retried create after a lost answer is answered 200 with the
     // same template instead of making a duplicate (the server's POST is idempotent).
     const result = await ctx.transport.request<Template>('POST', '/v1/templates', { body });
-    if (result.ok) {
+    if (result.ok && result.status === 201) {
       await acknowledge(ctx, doc, result.body, version);
       return { kind: 'done' };
     }
-    return failure(result);
+    if (result.ok) {
+      // 200: an earlier create of ours got there first, so this body was not written. The
+      // server holds that earlier content (perhaps changed since on another device): merge.
+      const pending = await mergeServerVersion(ctx, id, result.body, 'push', snapshot.content);
+      return pending ? { kind: 'merged' } : { kind: 'done' };
+    }
+    return failed(ctx, id, baseRevision, snapshot.content, result);
   }
 
   const result = await ctx.transport.request<Template>(
@@ -94,16 +106,83 @@ export async function pushTemplate(ctx: Context, id: string): Promise<PushOutcom
         status: 412,
         message: 'The server did not send its version to merge with.',
       };
-    await mergeServerVersion(ctx, id, current, 'push');
+    // This request was not applied, but a copy of it delivered twice may have been.
+    await mergeServerVersion(ctx, id, current, 'push', snapshot.content);
     return { kind: 'merged' };
   }
-  return failure(result);
+  return failed(ctx, id, baseRevision, snapshot.content, result);
 }
 
 function failure(result: ApiResult<unknown> & { ok: false }): PushOutcome {
   return isTransientFailure(result.status)
     ? { kind: 'transient', status: result.status, message: result.errorMessage }
     : { kind: 'refused', status: result.status, message: result.errorMessage };
+}
+
+/**
+ * A push that failed. When the failure may hide an applied push (no answer, a timeout, a 5xx
+ * from a proxy), what was sent is remembered: if the server turns out to hold it, stamped later
+ * than edits made here meanwhile, the merge must not take it for another device's change
+ * (merge rule 9).
+ */
+async function failed(
+  ctx: Context,
+  id: string,
+  baseRevision: number | null,
+  sent: TemplateContent,
+  result: ApiResult<unknown> & { ok: false },
+): Promise<PushOutcome> {
+  const outcome = failure(result);
+  if (outcome.kind === 'transient') await rememberUnconfirmed(ctx.db, id, baseRevision, sent);
+  return outcome;
+}
+
+interface UnconfirmedPushes {
+  /** The server revision the pushes were based on (their If-Match); null for creates. */
+  baseRevision: number | null;
+  /** Oldest first. */
+  contents: TemplateContent[];
+}
+
+async function readUnconfirmed(
+  db: TeamtrailDatabase,
+  id: string,
+): Promise<UnconfirmedPushes | null> {
+  const saved = (await db.getLocal<UnconfirmedPushes>(UNCONFIRMED_PREFIX + id))?.toJSON().data;
+  return saved
+    ? { baseRevision: saved.baseRevision, contents: [...saved.contents] as TemplateContent[] }
+    : null;
+}
+
+async function rememberUnconfirmed(
+  db: TeamtrailDatabase,
+  id: string,
+  baseRevision: number | null,
+  content: TemplateContent,
+) {
+  const saved = await readUnconfirmed(db, id);
+  const contents = saved && saved.baseRevision === baseRevision ? saved.contents : [];
+  if (contents.some((c) => deepEqual(c, content))) return;
+  await db.upsertLocal<UnconfirmedPushes>(UNCONFIRMED_PREFIX + id, {
+    baseRevision,
+    contents: [...contents, content].slice(-UNCONFIRMED_LIMIT),
+  });
+}
+
+async function unconfirmedPushes(
+  db: TeamtrailDatabase,
+  id: string,
+  baseRevision: number | null,
+): Promise<TemplateContent[] | null> {
+  const saved = await readUnconfirmed(db, id);
+  if (!saved) return null;
+  return saved.baseRevision === baseRevision ? saved.contents : [];
+}
+
+/** The server answered: older unconfirmed pushes no longer matter. */
+async function forgetUnconfirmed(db: TeamtrailDatabase, id: string) {
+  const saved = await db.getLocal(UNCONFIRMED_PREFIX + id);
+  if (saved) await saved.remove();
 }
 
 /** The server has this push: remember its state as the new base, keep any newer local edits. */
@@ -113,6 +192,8 @@ async function acknowledge(
   server: Template,
   version: number,
 ) {
+  // Only a push that failed before leaves unconfirmed pushes behind (see `failed`).
+  if (doc.lastError !== null) await forgetUnconfirmed(ctx.db, doc.id);
   await doc.incrementalModify((current) => {
     const upToDate = current.localVersion === version;
     return {
@@ -131,22 +212,37 @@ async function acknowledge(
 
 /**
  * A server version met local edits it does not include: merge three ways (base = the server
- * state the local copy came from) and keep the result pending, to be pushed at the server's
- * revision. When the merge adds nothing to the server's version there is nothing to push.
+ * state the local copy came from, adjusted for this device's unconfirmed pushes, merge rule 9)
+ * and keep the result pending, to be pushed at the server's revision. When the merge adds
+ * nothing to the server's version there is nothing to push. `sentNow` is the content of the
+ * push that was just answered, when there is one. Answers whether the document still has
+ * something to push.
  */
 export async function mergeServerVersion(
   ctx: Context,
   id: string,
   theirs: Template,
   source: ConflictEntry['source'],
-) {
+  sentNow: TemplateContent | null = null,
+): Promise<boolean> {
   const doc = await ctx.db.templates.findOne(id).exec();
-  if (!doc) return;
+  if (!doc) return false;
+  const baseRevision = doc.server?.revision ?? null;
+  const unconfirmed = await unconfirmedPushes(ctx.db, id, baseRevision);
+  // For a template the server never confirmed, only earlier sends can say what it was created
+  // from; the one just answered 200 was not written.
+  const sent =
+    baseRevision === null && !unconfirmed?.length
+      ? []
+      : [...(unconfirmed ?? []), ...(sentNow ? [sentNow] : [])];
   let conflicts: ConflictEntry['conflicts'] = [];
   let name = theirs.name;
+  let pending = false;
   await doc.incrementalModify((current) => {
+    const base = current.server ? contentOf(current.server) : null;
+    const sameBase = (current.server?.revision ?? null) === baseRevision;
     const result = mergeTemplates({
-      base: current.server ? contentOf(current.server) : null,
+      base: sameBase ? baseWithEchoes(base, sent, contentOf(theirs)) : base,
       ours: current.content,
       theirs: contentOf(theirs),
       oursChangedAt: current.localChangedAt,
@@ -155,6 +251,7 @@ export async function mergeServerVersion(
     conflicts = result.conflicts;
     name = result.merged.name;
     const nothingToPush = deepEqual(result.merged, contentOf(theirs));
+    pending = !nothingToPush;
     return {
       ...current,
       owner: ctx.owner,
@@ -167,6 +264,7 @@ export async function mergeServerVersion(
       sortAt: later(current.sortAt, theirs.updatedAt),
     };
   });
+  if (unconfirmed !== null) await forgetUnconfirmed(ctx.db, id);
   if (conflicts.length) {
     await appendConflicts(ctx.db, {
       at: ctx.now().toISOString(),
@@ -176,6 +274,7 @@ export async function mergeServerVersion(
       conflicts,
     });
   }
+  return pending;
 }
 
 export async function markRefused(ctx: Context, id: string, status: number, message: string) {
@@ -288,6 +387,7 @@ export async function applyServerTemplate(ctx: Context, item: Template | Templat
       });
     }
     await doc.remove();
+    if (local.lastError !== null) await forgetUnconfirmed(ctx.db, item.id);
     return;
   }
 

@@ -25,12 +25,16 @@ export interface TransportOptions {
   timeoutMs: number;
 }
 
+export interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Overrides the transport's timeout (uploads of large videos take longer). */
+  timeoutMs?: number;
+}
+
 export interface Transport {
-  request<T>(
-    method: string,
-    path: string,
-    options?: { body?: unknown; headers?: Record<string, string> },
-  ): Promise<ApiResult<T>>;
+  /** A JSON body is sent as JSON; FormData as multipart (uploads). */
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<ApiResult<T>>;
   /** The raw response of a streaming GET (server-sent events); null when it could not start. */
   stream(path: string, signal: AbortSignal): Promise<Response | null>;
   identity(): Promise<Identity>;
@@ -58,18 +62,24 @@ export function createTransport(options: TransportOptions): Transport {
     async request<T>(
       method: string,
       path: string,
-      init: { body?: unknown; headers?: Record<string, string> } = {},
+      init: RequestOptions = {},
     ): Promise<ApiResult<T>> {
       const identity = await options.getIdentity();
       const headers = await headersFor(identity, init.headers);
-      if (init.body !== undefined) headers['content-type'] = 'application/json';
+      const multipart = typeof FormData !== 'undefined' && init.body instanceof FormData;
+      if (init.body !== undefined && !multipart) headers['content-type'] = 'application/json';
       let response: Response;
       try {
         response = await options.fetch(`${options.baseUrl}${path}`, {
           method,
           headers,
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          signal: AbortSignal.timeout(options.timeoutMs),
+          body:
+            init.body === undefined
+              ? undefined
+              : multipart
+                ? (init.body as FormData)
+                : JSON.stringify(init.body),
+          signal: AbortSignal.timeout(init.timeoutMs ?? options.timeoutMs),
         });
       } catch (error) {
         const timedOut = error instanceof DOMException && error.name === 'TimeoutError';

@@ -69,15 +69,15 @@ export async function runUploadQueue(ctx: Context): Promise<UploadPassResult> {
     if (!current) continue;
 
     if (result.ok) {
-      await current.incrementalPatch({
+      const done = await current.incrementalPatch({
         status: 'done',
         asset: result.body,
         errorMessage: null,
         nextAttemptAt: null,
       });
-      await applyAsset(ctx, current.toMutableJSON(), result.body);
+      await applyAsset(ctx, done.toMutableJSON(), result.body);
       // The file has served its purpose; the template now points at the server's copy.
-      await current.remove();
+      await done.incrementalRemove();
       continue;
     }
     if (isTransientFailure(result.status)) {

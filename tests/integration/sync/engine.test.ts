@@ -1,13 +1,20 @@
 /**
  * The sync engine against the real server: edits reach the server by themselves, offline edits
- * wait and go when the network returns, and failures are retried (docs/sync.md).
+ * wait and go when the network returns, and failures are retried; changes made elsewhere arrive
+ * by pulls (asked for, or poked by the event stream); two tabs share one database and one
+ * engine (docs/sync.md).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readConflictLog } from '../../../sync/conflictLog';
+import { deepEqual } from '../../../sync/merge';
 import {
   createClient,
+  localDoc,
   sampleContent,
+  serverContent,
   serverTemplate,
   startLiveServer,
+  waitFor,
   type Client,
   type LiveServer,
 } from './harness';
@@ -18,7 +25,7 @@ beforeAll(async () => {
   live = await startLiveServer();
 });
 afterEach(async () => {
-  for (const c of clients.splice(0)) await c.close();
+  for (const c of clients.splice(0).reverse()) await c.close();
 });
 afterAll(async () => {
   await live.close();
@@ -68,5 +75,224 @@ describe('push', () => {
     expect((await serverTemplate(live, c, local.id)).body.name).toBe('Stubborn');
     expect(c.network.requests.filter((r) => r.status === 500).length).toBe(3);
     expect(c.engine.getStatus().recentFailures.some((f) => f.status === 500)).toBe(true);
+  });
+});
+
+describe('pulls', () => {
+  it('a change made on another device reaches this device by a pull', async () => {
+    const a = await client();
+    const b = await client({ identity: { ...a.identity } });
+    const local = await a.repo.create(a.owner(), sampleContent('Made on A'));
+    await a.engine.whenIdle();
+    b.engine.requestPull();
+    await b.engine.whenIdle();
+    expect((await localDoc(b, local.id))?.content.name).toBe('Made on A');
+
+    await a.repo.update(local.id, { name: 'Renamed on A' });
+    await a.engine.whenIdle();
+    expect((await localDoc(b, local.id))?.content.name).toBe('Made on A');
+    b.engine.requestPull();
+    await b.engine.whenIdle();
+    const doc = await localDoc(b, local.id);
+    expect(doc?.content.name).toBe('Renamed on A');
+    expect(doc?.syncState).toBe('synced');
+    expect(doc?.server?.revision).toBe(2);
+    expect(deepEqual(doc?.content, await serverContent(live, b, local.id))).toBe(true);
+    // Incremental: after the first pull, pulls ask only for what changed since the checkpoint.
+    const pulls = b.network.requests.filter(
+      (r) => r.method === 'GET' && new URL(r.url).pathname === '/v1/templates',
+    );
+    expect(pulls.at(-1)?.url).toContain('since=');
+  });
+
+  it('with the event stream on, a change made on another device arrives by itself', async () => {
+    const a = await client();
+    const b = await client({ identity: { ...a.identity }, eventStream: true });
+    await waitFor(
+      'the event stream to connect',
+      () => b.engine.getStatus().eventStream === 'connected',
+    );
+    const local = await a.repo.create(a.owner(), sampleContent('Poked'));
+    await a.engine.whenIdle();
+    await waitFor(
+      'the new template to arrive',
+      async () => (await localDoc(b, local.id)) !== null,
+      5_000,
+    );
+    await a.repo.update(local.id, { description: 'Changed on A' });
+    await waitFor(
+      'the change to arrive',
+      async () => (await localDoc(b, local.id))?.content.description === 'Changed on A',
+      5_000,
+    );
+    expect((await localDoc(b, local.id))?.syncState).toBe('synced');
+  });
+
+  it('a pulled change that meets a pending local edit of another field is merged, not overwritten', async () => {
+    const a = await client();
+    const b = await client({ identity: { ...a.identity } });
+    const local = await a.repo.create(a.owner(), sampleContent('Original'));
+    await a.engine.whenIdle();
+    await b.engine.syncNow();
+    await a.repo.update(local.id, { name: 'Renamed on A' });
+    await a.engine.whenIdle();
+    // B's pull is on its way when B edits: the pulled version meets B's pending edit.
+    b.network.hang = true;
+    b.engine.requestPull();
+    await waitFor('the pull to be in flight', () => b.network.hangingCount > 0);
+    await b.repo.update(local.id, { description: 'Described on B' });
+    await b.network.release();
+    await b.engine.whenIdle();
+    await a.engine.syncNow();
+    await a.engine.whenIdle();
+
+    for (const device of [a, b]) {
+      const doc = await localDoc(device, local.id);
+      expect(doc?.content).toMatchObject({ name: 'Renamed on A', description: 'Described on B' });
+      expect(doc?.syncState).toBe('synced');
+    }
+    expect((await serverTemplate(live, a, local.id)).body).toMatchObject({
+      name: 'Renamed on A',
+      description: 'Described on B',
+      revision: 3,
+    });
+    expect(await readConflictLog(b.db)).toEqual([]);
+  });
+
+  it('a deletion on the server removes the local template', async () => {
+    const a = await client();
+    const b = await client({ identity: { ...a.identity } });
+    const local = await a.repo.create(a.owner(), sampleContent('To be deleted'));
+    await a.engine.whenIdle();
+    await b.engine.syncNow();
+    expect(await localDoc(b, local.id)).not.toBeNull();
+    await a.repo.remove(local.id);
+    await a.engine.whenIdle();
+    b.engine.requestPull();
+    await b.engine.whenIdle();
+    expect(await localDoc(b, local.id)).toBeNull();
+    expect(await readConflictLog(b.db)).toEqual([]);
+  });
+
+  it('a deletion on the server of a template with unpushed local edits removes it and logs the edits (source deleted)', async () => {
+    const a = await client();
+    const b = await client({ identity: { ...a.identity } });
+    const local = await a.repo.create(a.owner(), sampleContent('Deleted elsewhere'));
+    await a.engine.whenIdle();
+    await b.engine.syncNow();
+    b.network.offline = true;
+    b.engine.notify('offline');
+    await b.repo.update(local.id, { name: 'Edited offline on B' });
+    await a.repo.remove(local.id);
+    await a.engine.whenIdle();
+    b.network.offline = false;
+    b.engine.notify('online');
+    await b.engine.whenIdle();
+
+    expect(await localDoc(b, local.id)).toBeNull();
+    const entries = (await readConflictLog(b.db)).filter((e) => e.templateId === local.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.source).toBe('deleted');
+    expect(entries[0]!.conflicts[0]).toMatchObject({
+      path: 'template',
+      theirs: null,
+      kept: 'theirs',
+    });
+    expect((entries[0]!.conflicts[0]!.ours as { name: string }).name).toBe('Edited offline on B');
+    expect(b.engine.getStatus()).toMatchObject({ pendingCount: 0, errorCount: 0 });
+    expect((await serverTemplate(live, a, local.id)).status).toBe(404);
+  });
+
+  it('a local deletion reaches the server (DELETE) and the template is gone on the device', async () => {
+    const c = await client();
+    const local = await c.repo.create(c.owner(), sampleContent('Short-lived'));
+    await c.engine.whenIdle();
+    await c.repo.remove(local.id);
+    expect((await localDoc(c, local.id))?.deletedLocally).toBe(true);
+    await c.engine.whenIdle();
+    expect(c.network.requests.filter((r) => r.method === 'DELETE').map((r) => r.status)).toEqual([
+      204,
+    ]);
+    expect(await localDoc(c, local.id)).toBeNull();
+    expect((await serverTemplate(live, c, local.id)).status).toBe(404);
+    // A later pull brings the tombstone; nothing comes back.
+    await c.engine.syncNow();
+    expect(await localDoc(c, local.id)).toBeNull();
+  });
+
+  it('a local deletion made offline reaches the server when the network returns', async () => {
+    const c = await client();
+    const local = await c.repo.create(c.owner(), sampleContent('Deleted offline'));
+    await c.engine.whenIdle();
+    c.network.offline = true;
+    c.engine.notify('offline');
+    await c.repo.remove(local.id);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await serverTemplate(live, c, local.id)).status).toBe(200);
+    c.network.offline = false;
+    c.engine.notify('online');
+    await c.engine.whenIdle();
+    expect(await localDoc(c, local.id)).toBeNull();
+    expect((await serverTemplate(live, c, local.id)).status).toBe(404);
+  });
+
+  it('a template deleted before it ever reached the server sends nothing', async () => {
+    const c = await client();
+    await c.engine.whenIdle();
+    c.network.offline = true;
+    c.engine.notify('offline');
+    const local = await c.repo.create(c.owner(), sampleContent('Never sent'));
+    await c.repo.remove(local.id);
+    c.network.offline = false;
+    c.engine.notify('online');
+    await c.engine.whenIdle();
+    expect(await localDoc(c, local.id)).toBeNull();
+    expect(c.network.requests.some((r) => r.method === 'POST' || r.method === 'DELETE')).toBe(
+      false,
+    );
+  });
+});
+
+describe('two tabs: two RxDB instances on one database', () => {
+  it("an edit through tab B's repository is pushed by tab A's engine, and tab B's collection sees the synced state", async () => {
+    const a = await client();
+    // Tab B shares A's IndexedDB and identity; its own engine never runs (A's worker syncs).
+    const b = await client({
+      indexedDB: a.indexedDB,
+      databaseName: a.databaseName,
+      identity: a.identity,
+      start: false,
+    });
+    expect(b.db).not.toBe(a.db);
+    const created = await b.repo.create(b.owner(), sampleContent('Made in tab B'));
+    await waitFor('tab A to push the new template', async () => {
+      const remote = await serverTemplate(live, a, created.id);
+      return remote.status === 200;
+    });
+    await waitFor(
+      'tab B to see it synced',
+      async () => (await localDoc(b, created.id))?.syncState === 'synced',
+    );
+
+    const seen: string[] = [];
+    const subscription = b.db.templates.findOne(created.id).$.subscribe((doc) => {
+      if (doc) seen.push(`${doc.syncState}:${doc.server?.revision ?? 0}`);
+    });
+    await b.repo.update(created.id, { name: 'Renamed in tab B' });
+    await waitFor('tab A to push the change', async () => {
+      const remote = await serverTemplate(live, a, created.id);
+      return remote.body?.name === 'Renamed in tab B';
+    });
+    await waitFor('tab B to see the change synced', () => seen.includes('synced:2'));
+    subscription.unsubscribe();
+    const docB = await localDoc(b, created.id);
+    expect(docB?.syncState).toBe('synced');
+    expect(docB?.server?.revision).toBe(2);
+    expect(deepEqual(docB?.content, await serverContent(live, a, created.id))).toBe(true);
+    // Only A's engine talked to the server.
+    expect(b.network.requests).toEqual([]);
+    expect(a.network.requests.filter((r) => r.method === 'PATCH').map((r) => r.status)).toEqual([
+      200,
+    ]);
   });
 });

@@ -4,6 +4,7 @@
  * sharing one (two "tabs"), and a network between them that tests can break on purpose.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/data/database';
 import {
@@ -11,6 +12,8 @@ import {
   type TemplateRepository,
 } from '../../../src/data/templateRepository';
 import { SyncEngine } from '../../../sync/engine';
+import { contentOf, type TemplateContent } from '../../../sync/merge';
+import type { Template } from '../../../src/domain/schemas';
 import { createTransport, type Identity } from '../../../sync/transport';
 import type { SyncTiming } from '../../../sync/constants';
 import { startTestServer, type TestServer } from '../support/testServer';
@@ -37,6 +40,14 @@ export async function startLiveServer(): Promise<LiveServer> {
   return { server, baseUrl: address, close: () => server.close() };
 }
 
+type NetworkRecord = {
+  method: string;
+  url: string;
+  /** The HTTP status; 'network-error' when offline; 'timeout' when the caller gave up on a
+   * held request; 'late' for the answer of a held request delivered after its caller gave up. */
+  status: number | 'network-error' | 'timeout' | 'late';
+};
+
 /** A network that tests can take down or make misbehave, between one client and the server. */
 export class FaultyNetwork {
   offline = false;
@@ -46,16 +57,52 @@ export class FaultyNetwork {
   loseAnswers = 0;
   /** The next N requests are sent twice (a proxy retrying), the second answer is used. */
   duplicateNext = 0;
-  /** Requests hang until released (to stop an engine mid-push). */
+  /**
+   * Requests hang until released (to stop an engine mid-push). As with a real fetch, the
+   * caller's signal (its timeout) still ends the wait; the request has left the device though,
+   * so it reaches the server when released, and its answer goes nowhere.
+   */
   hang = false;
   private hanging: (() => void)[] = [];
-  requests: { method: string; url: string; status: number | 'network-error' }[] = [];
+  /** Held requests whose caller gave up, delivered by release(); settled when they are done. */
+  private late: Promise<void>[] = [];
+  /**
+   * Answers a GET from a cache instead of the server when this returns a body (for static data
+   * such as the library in tests that repeat thousands of pulls); faults still apply.
+   */
+  cachedGet: ((url: string) => string | null) | null = null;
+  requests: NetworkRecord[] = [];
+
+  /** Requests waiting for release(). */
+  get hangingCount(): number {
+    return this.hanging.length;
+  }
 
   readonly fetch: typeof fetch = async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
     const isStream = url.endsWith('/v1/events');
-    if (this.hang && !isStream) await new Promise<void>((resolve) => this.hanging.push(resolve));
+    if (this.hang && !isStream) {
+      const released = new Promise<void>((resolve) => this.hanging.push(resolve));
+      const signal = init?.signal ?? null;
+      const gaveUp = await new Promise<boolean>((resolve) => {
+        void released.then(() => resolve(false));
+        if (signal?.aborted) resolve(true);
+        signal?.addEventListener('abort', () => resolve(true), { once: true });
+      });
+      if (gaveUp) {
+        this.requests.push({ method, url, status: 'timeout' });
+        this.late.push(
+          released.then(async () => {
+            if (this.offline) return;
+            const response = await fetch(input, { ...init, signal: null }).catch(() => null);
+            await response?.arrayBuffer().catch(() => undefined);
+            this.requests.push({ method, url, status: 'late' });
+          }),
+        );
+        throw signal!.reason;
+      }
+    }
     if (this.offline) {
       this.requests.push({ method, url, status: 'network-error' });
       throw new TypeError('fetch failed (offline)');
@@ -74,7 +121,11 @@ export class FaultyNetwork {
         .then((r) => r.arrayBuffer())
         .catch(() => undefined);
     }
-    const response = await fetch(input, init);
+    const cached = method === 'GET' ? (this.cachedGet?.(url) ?? null) : null;
+    const response =
+      cached !== null
+        ? new Response(cached, { status: 200, headers: { 'content-type': 'application/json' } })
+        : await fetch(input, init);
     this.requests.push({ method, url, status: response.status });
     if (this.loseAnswers > 0 && !isStream) {
       this.loseAnswers -= 1;
@@ -84,9 +135,20 @@ export class FaultyNetwork {
     return response;
   };
 
-  release() {
+  /** Lets held requests go on, and resolves when those whose caller gave up have arrived. */
+  async release(): Promise<void> {
     this.hang = false;
     for (const resolve of this.hanging.splice(0)) resolve();
+    await Promise.all(this.late.splice(0));
+  }
+
+  /** Back to a healthy network: online, and no fault left to inject. */
+  heal() {
+    this.offline = false;
+    this.failNext = 0;
+    this.loseAnswers = 0;
+    this.duplicateNext = 0;
+    void this.release();
   }
 }
 
@@ -111,6 +173,10 @@ export interface ClientOptions {
   network?: FaultyNetwork;
   eventStream?: boolean;
   random?: () => number;
+  /** Overrides of TEST_TIMING. */
+  timing?: Partial<SyncTiming>;
+  /** Off: the test starts the engine itself (or never, for a tab whose engine is elsewhere). */
+  start?: boolean;
 }
 
 export async function createClient(
@@ -130,6 +196,7 @@ export async function createClient(
     userId: null,
   };
   const network = options.network ?? new FaultyNetwork();
+  const timing = { ...TEST_TIMING, ...options.timing };
   const makeEngine = () =>
     new SyncEngine({
       db,
@@ -137,9 +204,9 @@ export async function createClient(
         baseUrl: options.live.baseUrl,
         fetch: network.fetch,
         getIdentity: async () => ({ ...identity }),
-        timeoutMs: TEST_TIMING.requestTimeoutMs!,
+        timeoutMs: timing.requestTimeoutMs!,
       }),
-      timing: TEST_TIMING,
+      timing,
       eventStream: options.eventStream ?? false,
       random: options.random,
     });
@@ -158,12 +225,12 @@ export async function createClient(
       await client.engine.start();
     },
     async close() {
-      network.release();
+      void network.release();
       await client.engine.stop();
       await db.close();
     },
   };
-  await client.engine.start();
+  if (options.start ?? true) await client.engine.start();
   return client;
 }
 
@@ -199,6 +266,19 @@ export function sampleContent(name = 'Team quiz') {
   };
 }
 
+/** Waits until the condition holds; fails with the description after the timeout. */
+export async function waitFor(
+  description: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${description}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export async function serverTemplate(live: LiveServer, client: Client, id: string) {
   const response = await live.server.request({
     url: `/v1/templates/${id}`,
@@ -209,5 +289,67 @@ export async function serverTemplate(live: LiveServer, client: Client, id: strin
   return {
     status: response.statusCode,
     body: response.statusCode === 200 ? response.json() : null,
+  };
+}
+
+/** Headers that make a server request as the client's identity. */
+export function identityHeaders(client: Client): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (client.identity.token) headers.authorization = `Bearer ${client.identity.token}`;
+  if (client.identity.anonId) headers.anonid = client.identity.anonId;
+  return headers;
+}
+
+/** GET /v1/templates (every live template) with the given headers. */
+export async function serverList(
+  live: LiveServer,
+  headers: Record<string, string>,
+): Promise<Template[]> {
+  const response = await live.server.request({ url: '/v1/templates', headers });
+  if (response.statusCode !== 200) throw new Error(`list failed: ${response.statusCode}`);
+  return (response.json() as { templates: Template[] }).templates;
+}
+
+/** The content of a template as the server holds it (null when it is gone). */
+export async function serverContent(
+  live: LiveServer,
+  client: Client,
+  id: string,
+): Promise<TemplateContent | null> {
+  const remote = await serverTemplate(live, client, id);
+  return remote.status === 200 ? contentOf(remote.body as Template) : null;
+}
+
+/** The local document of a template on a client (null when there is none). */
+export async function localDoc(client: Client, id: string) {
+  return (await client.db.templates.findOne(id).exec())?.toMutableJSON() ?? null;
+}
+
+/**
+ * One live server per test file, clients closed after each test. Use at the top of a file:
+ * `const suite = useSyncSuite();` then `suite.live` and `await suite.client()` in tests.
+ */
+export function useSyncSuite() {
+  let live: LiveServer | null = null;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    live = await startLiveServer();
+  });
+  afterEach(async () => {
+    for (const c of clients.splice(0).reverse()) await c.close();
+  });
+  afterAll(async () => {
+    await live?.close();
+  });
+  return {
+    get live(): LiveServer {
+      if (!live) throw new Error('the live server has not started');
+      return live;
+    },
+    async client(options: Partial<ClientOptions> = {}) {
+      const c = await createClient({ live: this.live, ...options });
+      clients.push(c);
+      return c;
+    },
   };
 }

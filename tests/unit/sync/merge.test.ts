@@ -1,6 +1,12 @@
 // The rules of sync/merge.ts, one describe per rule, in the words of its header comment.
 import { describe, it, expect } from 'vitest';
-import { CONTENT_FIELDS, contentOf, deepEqual, mergeTemplates } from '../../../sync/merge';
+import {
+  baseWithEchoes,
+  CONTENT_FIELDS,
+  contentOf,
+  deepEqual,
+  mergeTemplates,
+} from '../../../sync/merge';
 import type { MergeInput, TemplateContent } from '../../../sync/merge';
 import type { Logo, Step, Template } from '../../../src/domain/schemas';
 import { answer, challengeStep, freeTextStep, multipleChoiceStep } from '../domain/fixtures';
@@ -556,6 +562,109 @@ describe('rule 8: pure and deterministic', () => {
     for (const c of conflicts)
       if (typeof c.theirs === 'object' && c.theirs) Object.assign(c.theirs, { x: 1 });
     expect(input).toEqual(snapshot);
+  });
+});
+
+describe("rule 9: the device's own unconfirmed pushes are the base where the server echoes them", () => {
+  // The device pushed `sent` at `base` and never heard back; the server applied it (stamped
+  // LATE), and meanwhile the organiser typed more here (EARLY: before the server's stamp).
+  it('a later local edit of a field wins over the same field pushed earlier from this device', () => {
+    const base = content();
+    const sent = content({ name: 'First edit' });
+    const ours = content({ name: 'Second edit' });
+    const theirs = contentOf(sent);
+    const times = { oursChangedAt: EARLY, theirsChangedAt: LATE };
+    // Without rule 9 the device's own past wins, because the server stamped it later.
+    expect(merge(base, ours, theirs, times).merged.name).toBe('First edit');
+    const { merged, conflicts } = merge(baseWithEchoes(base, [sent], theirs), ours, theirs, times);
+    expect(merged.name).toBe('Second edit');
+    expect(conflicts).toEqual([]);
+  });
+
+  it("another device's change on top of the echoed push still merges field by field", () => {
+    const base = content();
+    const sent = content({ name: 'First edit' });
+    const ours = content({ name: 'Second edit' });
+    const theirs = content({ name: 'First edit', description: 'From the other device' });
+    const echoBase = baseWithEchoes(base, [sent], theirs);
+    const { merged, conflicts } = merge(echoBase, ours, theirs, {
+      oursChangedAt: EARLY,
+      theirsChangedAt: LATE,
+    });
+    expect(merged).toMatchObject({ name: 'Second edit', description: 'From the other device' });
+    expect(conflicts).toEqual([]);
+  });
+
+  it('a value the server does not echo keeps the old base, so a real conflict is still one', () => {
+    const base = content();
+    const sent = content({ name: 'First edit' });
+    const ours = content({ name: 'Second edit' });
+    const theirs = content({ name: 'Renamed elsewhere' });
+    const echoBase = baseWithEchoes(base, [sent], theirs);
+    expect(echoBase?.name).toBe(base.name);
+    const { merged, conflicts } = merge(echoBase, ours, theirs, {
+      oursChangedAt: EARLY,
+      theirsChangedAt: LATE,
+    });
+    expect(merged.name).toBe('Renamed elsewhere');
+    expect(conflicts.map((c) => [c.path, c.ours, c.kept])).toEqual([
+      ['name', 'Second edit', 'theirs'],
+    ]);
+  });
+
+  it('tasks: an echoed task field is the base, and a task deleted here after pushing it stays deleted', () => {
+    const base = content();
+    const sent = {
+      ...withStep(base, 'a', { text: 'Pushed?' }),
+      steps: [...withStep(base, 'a', { text: 'Pushed?' }).steps, step('x')],
+    };
+    const ours = {
+      ...withStep(base, 'a', { text: 'Typed later?' }),
+      steps: withStep(base, 'a', { text: 'Typed later?' }).steps,
+    };
+    const theirs = contentOf(sent);
+    const echoBase = baseWithEchoes(base, [sent], theirs);
+    const { merged, conflicts } = merge(echoBase, ours, theirs, {
+      oursChangedAt: EARLY,
+      theirsChangedAt: LATE,
+    });
+    expect(ids(merged)).toEqual(['a', 'b', 'c']);
+    expect(merged.steps[0]?.text).toBe('Typed later?');
+    expect(conflicts).toEqual([]);
+  });
+
+  it('a task added here that the server does not hold is not taken for one deleted there', () => {
+    const base = content();
+    const sent = { ...base, steps: [...base.steps, step('x')] };
+    const theirs = content({ description: 'Changed elsewhere' });
+    const echoBase = baseWithEchoes(base, [sent], theirs);
+    expect(ids(echoBase!)).toEqual(['a', 'b', 'c']);
+    expect(ids(merge(echoBase, sent, theirs).merged)).toEqual(['a', 'b', 'c', 'x']);
+  });
+
+  it('with no base (never confirmed), the first content sent is the base where nothing is echoed', () => {
+    const first = content({ name: 'Created', description: 'Created here' });
+    const ours = content({ name: 'Typed later', description: 'Created here' });
+    const theirs = content({ name: 'Created', description: 'Changed elsewhere' });
+    const echoBase = baseWithEchoes(null, [first], theirs);
+    expect(echoBase).toMatchObject({ name: 'Created', description: 'Created here' });
+    const { merged, conflicts } = merge(echoBase, ours, theirs, {
+      oursChangedAt: EARLY,
+      theirsChangedAt: LATE,
+    });
+    expect(merged).toMatchObject({ name: 'Typed later', description: 'Changed elsewhere' });
+    expect(conflicts).toEqual([]);
+  });
+
+  it('without sends the base is unchanged, and the inputs are never modified', () => {
+    const base = deepFreeze(content());
+    const theirs = deepFreeze(content({ name: 'Elsewhere' }));
+    expect(baseWithEchoes(base, [], theirs)).toBe(base);
+    expect(baseWithEchoes(null, [], theirs)).toBeNull();
+    const sent = deepFreeze(content({ name: 'Elsewhere' }));
+    const echoBase = baseWithEchoes(base, [sent], theirs);
+    expect(echoBase?.name).toBe('Elsewhere');
+    expect(echoBase?.steps[0]).not.toBe(base.steps[0]);
   });
 });
 

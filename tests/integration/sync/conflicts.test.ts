@@ -1,0 +1,199 @@
+/**
+ * Two devices of one guest (separate IndexedDB, same identity) editing one template against the
+ * real server: a 412 is merged three ways and re-pushed (docs/sync.md); different fields both
+ * survive with nothing logged; the same field takes the later change everywhere, and the losing
+ * value is in the conflict log.
+ */
+import { describe, expect, it } from 'vitest';
+import { readConflictLog, type ConflictEntry } from '../../../sync/conflictLog';
+import { deepEqual } from '../../../sync/merge';
+import { randomUUID } from 'node:crypto';
+import {
+  localDoc,
+  sampleContent,
+  serverContent,
+  serverTemplate,
+  useSyncSuite,
+  waitFor,
+  type Client,
+} from './harness';
+
+const suite = useSyncSuite();
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/** Two devices of one guest, both holding one synced template. */
+async function twoDevicesWithTemplate(name = 'Shared quiz') {
+  const a = await suite.client();
+  const b = await suite.client({ identity: { ...a.identity } });
+  const local = await a.repo.create(a.owner(), sampleContent(name));
+  await a.engine.whenIdle();
+  await b.engine.syncNow();
+  await b.engine.whenIdle();
+  expect((await localDoc(b, local.id))?.syncState).toBe('synced');
+  return { a, b, id: local.id };
+}
+
+function goOffline(c: Client) {
+  c.network.offline = true;
+  c.engine.notify('offline');
+}
+
+async function goOnline(c: Client) {
+  c.network.offline = false;
+  c.engine.notify('online');
+  await c.engine.whenIdle();
+}
+
+/** Every device and the server hold deep-equal content, and every device is synced. */
+async function expectConverged(id: string, ...devices: Client[]) {
+  const remote = await serverContent(suite.live, devices[0]!, id);
+  expect(remote).not.toBeNull();
+  for (const device of devices) {
+    const doc = await localDoc(device, id);
+    expect(doc?.syncState).toBe('synced');
+    expect(deepEqual(doc?.content, remote)).toBe(true);
+  }
+  return remote!;
+}
+
+const conflictsOf = (log: ConflictEntry[], id: string) =>
+  log.filter((e) => e.templateId === id).flatMap((e) => e.conflicts);
+
+describe('412 conflicts between two devices', () => {
+  it('different fields edited on two devices both survive on every device and the server, with no conflict logged', async () => {
+    const { a, b, id } = await twoDevicesWithTemplate();
+    goOffline(a);
+    await a.repo.update(id, { name: 'Renamed on A' });
+    await b.repo.update(id, { description: 'Described on B' });
+    await b.engine.whenIdle();
+    expect((await serverTemplate(suite.live, b, id)).body.revision).toBe(2);
+
+    await goOnline(a); // PATCH at revision 1 → 412 → merge → PATCH at revision 2
+    expect(a.network.requests.some((r) => r.method === 'PATCH' && r.status === 412)).toBe(true);
+    await b.engine.syncNow();
+    await b.engine.whenIdle();
+
+    const content = await expectConverged(id, a, b);
+    expect(content.name).toBe('Renamed on A');
+    expect(content.description).toBe('Described on B');
+    expect((await serverTemplate(suite.live, a, id)).body.revision).toBe(3);
+    expect(await readConflictLog(a.db)).toEqual([]);
+    expect(await readConflictLog(b.db)).toEqual([]);
+  });
+
+  it('different tasks and branding fields edited on two devices are merged per task and per field', async () => {
+    const { a, b, id } = await twoDevicesWithTemplate();
+    const original = (await localDoc(a, id))!.content;
+    const step = original.steps[0]!;
+    const added = { ...step, id: randomUUID(), name: 'Added on B', text: 'New task' };
+    goOffline(a);
+    await a.repo.update(id, (c) => ({
+      steps: c.steps.map((s) => (s.id === step.id ? { ...s, points: 55 } : s)),
+      branding: { ...c.branding, headerColour: '#111111' },
+    }));
+    await b.repo.update(id, (c) => ({
+      steps: [...c.steps.map((s) => (s.id === step.id ? { ...s, text: 'Reworded' } : s)), added],
+      branding: { ...c.branding, selfieBackgroundColour: '#222222' },
+    }));
+    await b.engine.whenIdle();
+    await goOnline(a);
+    await b.engine.syncNow();
+    await b.engine.whenIdle();
+
+    const content = await expectConverged(id, a, b);
+    expect(content.steps.map((s) => s.id)).toEqual([step.id, added.id]);
+    expect(content.steps[0]).toMatchObject({ points: 55, text: 'Reworded' });
+    expect(content.branding).toMatchObject({
+      headerColour: '#111111',
+      selfieBackgroundColour: '#222222',
+    });
+    expect(await readConflictLog(a.db)).toEqual([]);
+    expect(await readConflictLog(b.db)).toEqual([]);
+  });
+
+  it('the same field edited on two devices: the later edit wins everywhere and the earlier value is logged (later edit pushed second)', async () => {
+    const { a, b, id } = await twoDevicesWithTemplate();
+    goOffline(a);
+    await a.repo.update(id, { name: 'Earlier, on A' });
+    await tick();
+    await b.repo.update(id, { name: 'Later, on B' });
+    await b.engine.whenIdle();
+    await goOnline(a);
+    await b.engine.syncNow();
+    await b.engine.whenIdle();
+
+    const content = await expectConverged(id, a, b);
+    expect(content.name).toBe('Later, on B');
+    const logged = conflictsOf(await readConflictLog(a.db), id);
+    expect(logged).toEqual([
+      { path: 'name', ours: 'Earlier, on A', theirs: 'Later, on B', kept: 'theirs' },
+    ]);
+    const entry = (await readConflictLog(a.db)).find((e) => e.templateId === id);
+    expect(entry?.source).toBe('push');
+    expect((await localDoc(a, id))?.lastConflictAt).not.toBeNull();
+  });
+
+  it('the same field edited on two devices: the later edit wins everywhere and the earlier value is logged (later edit pushed last, over a stale base)', async () => {
+    const { a, b, id } = await twoDevicesWithTemplate();
+    goOffline(a);
+    await b.repo.update(id, { name: 'Earlier, on B' });
+    await b.engine.whenIdle();
+    await tick();
+    await a.repo.update(id, { name: 'Later, on A' });
+    await goOnline(a);
+    await b.engine.syncNow();
+    await b.engine.whenIdle();
+
+    const content = await expectConverged(id, a, b);
+    expect(content.name).toBe('Later, on A');
+    expect(conflictsOf(await readConflictLog(a.db), id)).toEqual([
+      { path: 'name', ours: 'Later, on A', theirs: 'Earlier, on B', kept: 'ours' },
+    ]);
+    expect(await readConflictLog(b.db)).toEqual([]);
+  });
+
+  it('a task deleted on one device and edited later on the other is kept, and the deletion is logged', async () => {
+    const { a, b, id } = await twoDevicesWithTemplate();
+    const stepId = (await localDoc(a, id))!.content.steps[0]!.id;
+    goOffline(a);
+    await b.repo.update(id, (c) => ({ steps: c.steps.filter((s) => s.id !== stepId) }));
+    await b.engine.whenIdle();
+    await tick();
+    await a.repo.update(id, (c) => ({
+      steps: c.steps.map((s) => (s.id === stepId ? { ...s, text: 'Still wanted' } : s)),
+    }));
+    await goOnline(a);
+    await b.engine.syncNow();
+    await b.engine.whenIdle();
+
+    const content = await expectConverged(id, a, b);
+    expect(content.steps.map((s) => [s.id, s.text])).toEqual([[stepId, 'Still wanted']]);
+    const logged = conflictsOf(await readConflictLog(a.db), id);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ path: `steps[${stepId}]`, theirs: null, kept: 'ours' });
+  });
+
+  it('a pulled change that meets a pending edit of the same field decides by time and logs it', async () => {
+    const { a, b, id } = await twoDevicesWithTemplate();
+    await a.repo.update(id, { description: 'From A, earlier' });
+    await a.engine.whenIdle();
+    await tick();
+    // B's edit is later; B learns of A's change by a pull that meets B's pending edit.
+    b.network.hang = true;
+    b.engine.requestPull();
+    await waitFor('the pull to be in flight', () => b.network.hangingCount > 0);
+    await b.repo.update(id, { description: 'From B, later' });
+    await b.network.release();
+    await b.engine.whenIdle();
+    await a.engine.syncNow();
+    await a.engine.whenIdle();
+
+    const content = await expectConverged(id, a, b);
+    expect(content.description).toBe('From B, later');
+    const entries = (await readConflictLog(b.db)).filter((e) => e.templateId === id);
+    expect(entries.map((e) => e.source)).toEqual(['pull']);
+    expect(entries[0]!.conflicts).toEqual([
+      { path: 'description', ours: 'From B, later', theirs: 'From A, earlier', kept: 'ours' },
+    ]);
+  });
+});
