@@ -4,38 +4,21 @@
  * by pulls (asked for, or poked by the event stream); two tabs share one database and one
  * engine (docs/sync.md).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readConflictLog } from '../../../sync/conflictLog';
 import { deepEqual } from '../../../sync/merge';
 import {
-  createClient,
   localDoc,
   sampleContent,
   serverContent,
   serverTemplate,
-  startLiveServer,
   waitFor,
-  type Client,
-  type LiveServer,
+  useSyncSuite,
+  type ClientOptions,
 } from './harness';
 
-let live: LiveServer;
-const clients: Client[] = [];
-beforeAll(async () => {
-  live = await startLiveServer();
-});
-afterEach(async () => {
-  for (const c of clients.splice(0).reverse()) await c.close();
-});
-afterAll(async () => {
-  await live.close();
-});
-
-async function client(options: Partial<Parameters<typeof createClient>[0]> = {}) {
-  const c = await createClient({ live, ...options });
-  clients.push(c);
-  return c;
-}
+const suite = useSyncSuite();
+const client = (options: Partial<ClientOptions> = {}) => suite.client(options);
 
 describe('push', () => {
   it('a template created on the device reaches the server with the same id, and is then synced', async () => {
@@ -43,7 +26,7 @@ describe('push', () => {
     const local = await c.repo.create(c.owner(), sampleContent('Made here'));
     expect(local.sync.state).toBe('local-only');
     await c.engine.whenIdle();
-    const remote = await serverTemplate(live, c, local.id);
+    const remote = await serverTemplate(suite.live, c, local.id);
     expect(remote.status).toBe(200);
     expect(remote.body.name).toBe('Made here');
     const doc = await c.db.templates.findOne(local.id).exec();
@@ -59,12 +42,12 @@ describe('push', () => {
     c.engine.notify('offline');
     await c.repo.update(local.id, { name: 'Edited offline' });
     await new Promise((r) => setTimeout(r, 100));
-    expect((await serverTemplate(live, c, local.id)).body.name).toBe('Before');
+    expect((await serverTemplate(suite.live, c, local.id)).body.name).toBe('Before');
     expect((await c.db.templates.findOne(local.id).exec())?.content.name).toBe('Edited offline');
     c.network.offline = false;
     c.engine.notify('online');
     await c.engine.whenIdle();
-    expect((await serverTemplate(live, c, local.id)).body.name).toBe('Edited offline');
+    expect((await serverTemplate(suite.live, c, local.id)).body.name).toBe('Edited offline');
   });
 
   it('500s are retried with back-off until the server accepts the change', async () => {
@@ -72,7 +55,7 @@ describe('push', () => {
     c.network.failNext = 3;
     const local = await c.repo.create(c.owner(), sampleContent('Stubborn'));
     await c.engine.whenIdle();
-    expect((await serverTemplate(live, c, local.id)).body.name).toBe('Stubborn');
+    expect((await serverTemplate(suite.live, c, local.id)).body.name).toBe('Stubborn');
     expect(c.network.requests.filter((r) => r.status === 500).length).toBe(3);
     expect(c.engine.getStatus().recentFailures.some((f) => f.status === 500)).toBe(true);
   });
@@ -97,7 +80,7 @@ describe('pulls', () => {
     expect(doc?.content.name).toBe('Renamed on A');
     expect(doc?.syncState).toBe('synced');
     expect(doc?.server?.revision).toBe(2);
-    expect(deepEqual(doc?.content, await serverContent(live, b, local.id))).toBe(true);
+    expect(deepEqual(doc?.content, await serverContent(suite.live, b, local.id))).toBe(true);
     // Incremental: after the first pull, pulls ask only for what changed since the checkpoint.
     const pulls = b.network.requests.filter(
       (r) => r.method === 'GET' && new URL(r.url).pathname === '/v1/templates',
@@ -151,7 +134,7 @@ describe('pulls', () => {
       expect(doc?.content).toMatchObject({ name: 'Renamed on A', description: 'Described on B' });
       expect(doc?.syncState).toBe('synced');
     }
-    expect((await serverTemplate(live, a, local.id)).body).toMatchObject({
+    expect((await serverTemplate(suite.live, a, local.id)).body).toMatchObject({
       name: 'Renamed on A',
       description: 'Described on B',
       revision: 3,
@@ -200,7 +183,7 @@ describe('pulls', () => {
     });
     expect((entries[0]!.conflicts[0]!.ours as { name: string }).name).toBe('Edited offline on B');
     expect(b.engine.getStatus()).toMatchObject({ pendingCount: 0, errorCount: 0 });
-    expect((await serverTemplate(live, a, local.id)).status).toBe(404);
+    expect((await serverTemplate(suite.live, a, local.id)).status).toBe(404);
   });
 
   it('a local deletion reaches the server (DELETE) and the template is gone on the device', async () => {
@@ -214,7 +197,7 @@ describe('pulls', () => {
       204,
     ]);
     expect(await localDoc(c, local.id)).toBeNull();
-    expect((await serverTemplate(live, c, local.id)).status).toBe(404);
+    expect((await serverTemplate(suite.live, c, local.id)).status).toBe(404);
     // A later pull brings the tombstone; nothing comes back.
     await c.engine.syncNow();
     expect(await localDoc(c, local.id)).toBeNull();
@@ -228,12 +211,12 @@ describe('pulls', () => {
     c.engine.notify('offline');
     await c.repo.remove(local.id);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await serverTemplate(live, c, local.id)).status).toBe(200);
+    expect((await serverTemplate(suite.live, c, local.id)).status).toBe(200);
     c.network.offline = false;
     c.engine.notify('online');
     await c.engine.whenIdle();
     expect(await localDoc(c, local.id)).toBeNull();
-    expect((await serverTemplate(live, c, local.id)).status).toBe(404);
+    expect((await serverTemplate(suite.live, c, local.id)).status).toBe(404);
   });
 
   it('a template deleted before it ever reached the server sends nothing', async () => {
@@ -266,7 +249,7 @@ describe('two tabs: two RxDB instances on one database', () => {
     expect(b.db).not.toBe(a.db);
     const created = await b.repo.create(b.owner(), sampleContent('Made in tab B'));
     await waitFor('tab A to push the new template', async () => {
-      const remote = await serverTemplate(live, a, created.id);
+      const remote = await serverTemplate(suite.live, a, created.id);
       return remote.status === 200;
     });
     await waitFor(
@@ -280,7 +263,7 @@ describe('two tabs: two RxDB instances on one database', () => {
     });
     await b.repo.update(created.id, { name: 'Renamed in tab B' });
     await waitFor('tab A to push the change', async () => {
-      const remote = await serverTemplate(live, a, created.id);
+      const remote = await serverTemplate(suite.live, a, created.id);
       return remote.body?.name === 'Renamed in tab B';
     });
     await waitFor('tab B to see the change synced', () => seen.includes('synced:2'));
@@ -288,7 +271,7 @@ describe('two tabs: two RxDB instances on one database', () => {
     const docB = await localDoc(b, created.id);
     expect(docB?.syncState).toBe('synced');
     expect(docB?.server?.revision).toBe(2);
-    expect(deepEqual(docB?.content, await serverContent(live, a, created.id))).toBe(true);
+    expect(deepEqual(docB?.content, await serverContent(suite.live, a, created.id))).toBe(true);
     // Only A's engine talked to the server.
     expect(b.network.requests).toEqual([]);
     expect(a.network.requests.filter((r) => r.method === 'PATCH').map((r) => r.status)).toEqual([

@@ -3,35 +3,13 @@
  * sent when the template exists on the server; refused files stop with the server's message;
  * removing a queued upload cancels it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createUploadRepository } from '../../../src/data/uploadRepository';
-import {
-  createClient,
-  sampleContent,
-  serverTemplate,
-  startLiveServer,
-  type Client,
-  type LiveServer,
-} from './harness';
+import { sampleContent, serverTemplate, useSyncSuite, type ClientOptions } from './harness';
 
-let live: LiveServer;
-const clients: Client[] = [];
-beforeAll(async () => {
-  live = await startLiveServer();
-});
-afterEach(async () => {
-  for (const c of clients.splice(0)) await c.close();
-});
-afterAll(async () => {
-  await live.close();
-});
-
-async function client() {
-  const c = await createClient({ live });
-  clients.push(c);
-  return c;
-}
+const suite = useSyncSuite();
+const client = (options: Partial<ClientOptions> = {}) => suite.client(options);
 
 const png = async (width: number, height: number) =>
   new Blob(
@@ -47,7 +25,7 @@ const png = async (width: number, height: number) =>
     },
   );
 
-async function waitFor<T>(
+async function waitForValue<T>(
   check: () => Promise<T | null | undefined | false>,
   what: string,
   timeoutMs = 5_000,
@@ -83,17 +61,17 @@ describe('upload queue', () => {
 
     c.network.offline = false;
     c.engine.notify('online');
-    const logoUrl = await waitFor(
+    const logoUrl = await waitForValue(
       async () => (await c.db.templates.findOne(template.id).exec())?.content.branding.logo?.url,
       'the logo in the template',
     );
     expect(logoUrl).toMatch(/^\/uploads\/templates\/.+\.png$/);
     await c.engine.whenIdle();
-    expect((await serverTemplate(live, c, template.id)).body.branding.logo.url).toBe(logoUrl);
+    expect((await serverTemplate(suite.live, c, template.id)).body.branding.logo.url).toBe(logoUrl);
     // Sent and applied: the local copy of the file is no longer needed.
     expect(await c.db.uploads.findOne(queued.id).exec()).toBeNull();
     // Served fitted into 280x60 (SPEC §9).
-    const served = await live.server.request({ url: logoUrl });
+    const served = await suite.live.server.request({ url: logoUrl });
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 280, height: 60 });
   });
 
@@ -113,13 +91,15 @@ describe('upload queue', () => {
     });
     c.network.offline = false;
     c.engine.notify('online');
-    const media = await waitFor(
+    const media = await waitForValue(
       async () => (await c.db.templates.findOne(template.id).exec())?.content.steps[0]?.media,
       'the media in the task',
     );
     expect(media).toMatchObject({ mimeType: 'image/png', filename: 'clue.png' });
     await c.engine.whenIdle();
-    expect((await serverTemplate(live, c, template.id)).body.steps[0].media.url).toBe(media.url);
+    expect((await serverTemplate(suite.live, c, template.id)).body.steps[0].media.url).toBe(
+      media.url,
+    );
   });
 
   it("a file the server refuses stops with the server's errorMessage and is not retried", async () => {
@@ -135,7 +115,7 @@ describe('upload queue', () => {
       file: fake,
       filename: 'logo.png',
     });
-    const failed = await waitFor(async () => {
+    const failed = await waitForValue(async () => {
       const doc = await c.db.uploads.findOne(queued.id).exec();
       return doc?.status === 'failed' ? doc : null;
     }, 'the upload to fail');
