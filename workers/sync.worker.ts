@@ -7,8 +7,9 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
 import { createSyncHost } from './syncHost';
+import { browserDevMode } from '../src/data/devMode';
 
-const devMode = import.meta.env.DEV;
+const devMode = browserDevMode;
 const scope = self as unknown as { onconnect?: unknown; postMessage?: unknown };
 
 if (

@@ -18,6 +18,7 @@ import {
 } from './database';
 import { createTemplateRepository, type TemplateRepository } from './templateRepository';
 import { startSyncClient, type SyncClient } from './syncClient';
+import { browserDevMode } from './devMode';
 import { onResetInOtherTab } from './localDataReset';
 import type { Identity } from '../../workers/syncWorkerApi';
 
@@ -31,6 +32,9 @@ export interface DataContextValue {
 }
 
 const DataContext = createContext<DataContextValue | null>(null);
+
+/** Provides an already open database (tests, and any host that opens it itself). */
+export const DataContextProvider = DataContext.Provider;
 
 export function useDataContext(): DataContextValue {
   const value = useContext(DataContext);
@@ -74,7 +78,7 @@ export function DataProvider({
 
   useEffect(() => {
     let cancelled = false;
-    createTeamtrailDatabase({ devMode: import.meta.env.DEV })
+    createTeamtrailDatabase({ devMode: browserDevMode })
       .then((opened) => {
         if (cancelled) void opened.close();
         else setDb(opened);
