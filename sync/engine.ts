@@ -267,7 +267,22 @@ export class SyncEngine {
     this.cycle = (async () => {
       do {
         this.rerun = false;
-        await this.cycleOnce();
+        try {
+          await this.cycleOnce();
+        } catch (error) {
+          // A bug or a storage failure must not stop syncing for good: record it, back off,
+          // and try the whole cycle again.
+          this.wantPush = true;
+          this.wantPull = true;
+          this.wantUploads = true;
+          this.failed({
+            message: `Sync stopped on an unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+            status: -1,
+            at: this.now().toISOString(),
+            templateId: null,
+          });
+          break;
+        }
       } while (this.rerun && !this.stopped && Date.now() >= this.backingOffUntil);
     })();
     try {

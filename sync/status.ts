@@ -6,7 +6,7 @@ export type EventStreamState = 'connected' | 'connecting' | 'closed';
 
 export interface SyncFailure {
   message: string;
-  /** HTTP status, or 0 when the server could not be reached. */
+  /** HTTP status, 0 when the server could not be reached, -1 for an error inside the engine. */
   status: number;
   at: string;
   templateId: string | null;

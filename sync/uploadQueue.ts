@@ -48,7 +48,12 @@ export async function runUploadQueue(ctx: Context): Promise<UploadPassResult> {
     const template = await ctx.db.templates.findOne(doc.templateId).exec();
     // The template must exist on the server first; it will after its push.
     if (!template || template.server === null) continue;
-    const blob = await doc.getAttachment(UPLOAD_ATTACHMENT_ID)?.getData();
+    // Removed meanwhile (cancelled): the attachment read fails with the document gone.
+    const blob = await doc
+      .getAttachment(UPLOAD_ATTACHMENT_ID)
+      ?.getData()
+      .catch(() => null);
+    if (!(await ctx.db.uploads.findOne(doc.id).exec())) continue;
     if (!blob) {
       await doc.incrementalPatch({
         status: 'failed',

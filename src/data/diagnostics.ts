@@ -73,7 +73,7 @@ export async function countUnsynced(
     templates: templates.filter(
       (d) => d.localVersion > d.pushedVersion || d.server === null || d.deletedLocally,
     ).length,
-    uploads: uploads.filter((d) => d.status === 'queued' || d.status === 'uploading').length,
+    uploads: uploads.filter((d) => d.status !== 'done' && d.status !== 'failed').length,
   };
 }
 

@@ -46,7 +46,8 @@ export function createUploadRepository(db: TeamtrailDatabase): UploadRepository 
         filename: input.filename,
         mimeType: input.file.type || 'application/octet-stream',
         size: input.file.size,
-        status: 'queued',
+        // Not yet visible to the upload queue: the file is written next, then it is queued.
+        status: 'preparing',
         attempts: 0,
         nextAttemptAt: null,
         errorMessage: null,
@@ -58,7 +59,8 @@ export function createUploadRepository(db: TeamtrailDatabase): UploadRepository 
         data: input.file,
         type: input.file.type || 'application/octet-stream',
       });
-      return doc.toMutableJSON();
+      const queued = await doc.incrementalPatch({ status: 'queued' });
+      return queued.toMutableJSON();
     },
 
     async localFile(uploadId) {

@@ -6,7 +6,8 @@
 import type { RxJsonSchema } from 'rxdb';
 import type { Asset } from '../../domain/schemas';
 
-export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
+/** 'preparing': the document exists but its file is still being written next to it. */
+export type UploadStatus = 'preparing' | 'queued' | 'uploading' | 'done' | 'failed';
 
 export interface UploadDoc {
   id: string;
@@ -41,7 +42,11 @@ export const uploadsSchema: RxJsonSchema<UploadDoc> = {
     filename: { type: 'string' },
     mimeType: { type: 'string' },
     size: { type: 'integer', minimum: 0 },
-    status: { type: 'string', enum: ['queued', 'uploading', 'done', 'failed'], maxLength: 10 },
+    status: {
+      type: 'string',
+      enum: ['preparing', 'queued', 'uploading', 'done', 'failed'],
+      maxLength: 10,
+    },
     attempts: { type: 'integer', minimum: 0 },
     nextAttemptAt: { type: ['string', 'null'] },
     errorMessage: { type: ['string', 'null'] },

@@ -20,6 +20,7 @@ const COLUMNS: Column[] = [
 ];
 
 const STATUS: Record<UploadStatus, { label: string; color: string }> = {
+  preparing: { label: 'Preparing', color: 'gray' },
   queued: { label: 'Queued', color: 'yellow' },
   uploading: { label: 'Uploading', color: 'blue' },
   done: { label: 'Uploaded', color: 'teal' },
@@ -36,7 +37,9 @@ export function UploadQueuePanel({
   /** Template id → name, for the templates this device holds. */
   templateNames: ReadonlyMap<string, string>;
 }) {
-  const waiting = uploads.filter((u) => u.status === 'queued' || u.status === 'uploading').length;
+  const waiting = uploads.filter(
+    (u) => u.status === 'preparing' || u.status === 'queued' || u.status === 'uploading',
+  ).length;
   return (
     <Panel
       title="Upload queue"

@@ -279,3 +279,31 @@ describe('two tabs: two RxDB instances on one database', () => {
     ]);
   });
 });
+
+describe('robustness', () => {
+  it('an unexpected error inside a cycle is recorded and the engine carries on syncing', async () => {
+    const c = await client();
+    await c.engine.whenIdle();
+    const uploads = c.db.uploads;
+    const originalFind = uploads.find.bind(uploads);
+    let thrown = false;
+    uploads.find = ((...args: Parameters<typeof originalFind>) => {
+      if (!thrown) {
+        thrown = true;
+        throw new Error('storage hiccup');
+      }
+      return originalFind(...args);
+    }) as typeof uploads.find;
+    try {
+      const local = await c.repo.create(c.owner(), sampleContent('After the hiccup'));
+      await waitFor('the error to be recorded', () => thrown);
+      await c.engine.whenIdle();
+      expect(c.engine.getStatus().recentFailures).toContainEqual(
+        expect.objectContaining({ status: -1, message: expect.stringContaining('storage hiccup') }),
+      );
+      expect((await serverTemplate(suite.live, c, local.id)).body.name).toBe('After the hiccup');
+    } finally {
+      uploads.find = originalFind;
+    }
+  });
+});
