@@ -11,14 +11,11 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seedDatabase } from '../server/seed/run';
-import type { Step, Template } from '../src/domain/schemas';
+import type { Template } from '../src/domain/schemas';
+import { reportLatency, sampleStep } from './support';
 
 const ITERATIONS = 300;
 const STEPS_PER_TEMPLATE = 20;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 async function measure(label: string, run: (i: number) => Promise<void>): Promise<void> {
   const times: number[] = [];
@@ -27,23 +24,8 @@ async function measure(label: string, run: (i: number) => Promise<void>): Promis
     await run(i);
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  const fmt = (n: number) => `${n.toFixed(1)} ms`;
-  console.log(
-    `${label.padEnd(44)} p50 ${fmt(percentile(times, 50)).padStart(9)}  p99 ${fmt(percentile(times, 99)).padStart(9)}  (${ITERATIONS} runs)`,
-  );
+  reportLatency(label, times);
 }
-
-const step = (i: number): Step => ({
-  id: randomUUID(),
-  name: `Task ${i}`,
-  type: 'multipleChoice',
-  text: `Which answer is right for question ${i}?`,
-  answers: ['A', 'B', 'C', 'D'].map((value, j) => ({ id: randomUUID(), value, correct: j === 0 })),
-  media: null,
-  points: 10,
-  locked: false,
-});
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'teamtrail-bench-'));
 const config = loadConfig({
@@ -66,7 +48,7 @@ try {
       headers,
       body: JSON.stringify({
         name: 'Bench',
-        steps: Array.from({ length: STEPS_PER_TEMPLATE }, (_, i) => step(i)),
+        steps: Array.from({ length: STEPS_PER_TEMPLATE }, (_, i) => sampleStep(i)),
       }),
     })
   ).json()) as Template;
@@ -85,7 +67,7 @@ try {
       method: 'PATCH',
       headers: { ...headers, 'if-match': `"${revision}"` },
       body: JSON.stringify({
-        steps: Array.from({ length: STEPS_PER_TEMPLATE }, (_, j) => step(i * 100 + j)),
+        steps: Array.from({ length: STEPS_PER_TEMPLATE }, (_, j) => sampleStep(i * 100 + j)),
       }),
     });
     revision = ((await response.json()) as Template).revision;
@@ -97,7 +79,7 @@ try {
         headers,
         body: JSON.stringify({
           name: `New ${i}`,
-          steps: Array.from({ length: STEPS_PER_TEMPLATE }, (_, j) => step(j)),
+          steps: Array.from({ length: STEPS_PER_TEMPLATE }, (_, j) => sampleStep(j)),
         }),
       })
     ).arrayBuffer();

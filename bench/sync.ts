@@ -16,7 +16,7 @@ import { openDatabase } from '../server/db/client';
 import { seedDatabase } from '../server/seed/run';
 import { createTeamtrailDatabase } from '../src/data/database';
 import { createTemplateRepository } from '../src/data/templateRepository';
-import type { Step } from '../src/domain/schemas';
+import { reportLatency, sampleStep } from './support';
 import type { TemplateContent } from '../src/domain/templateContent';
 import { SyncEngine } from '../sync/engine';
 import { createTransport, type Identity } from '../sync/transport';
@@ -25,25 +25,6 @@ const EDITS = 200;
 const BULK_TEMPLATES = 200;
 const STEPS = 20;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const report = (label: string, samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(46)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms  (${samples.length} runs)`,
-  );
-};
-
-const step = (i: number): Step => ({
-  id: randomUUID(),
-  name: `Task ${i}`,
-  type: 'multipleChoice',
-  text: `Which answer is right for question ${i}?`,
-  answers: ['A', 'B', 'C', 'D'].map((value, j) => ({ id: randomUUID(), value, correct: j === 0 })),
-  media: null,
-  points: 10,
-  locked: false,
-});
 const content = (name: string): TemplateContent => ({
   name,
   description: '',
@@ -59,7 +40,7 @@ const content = (name: string): TemplateContent => ({
     questionBackgroundColour: '#FFFFFF',
     selfieBackgroundColour: '#8FD1FC',
   },
-  steps: Array.from({ length: STEPS }, (_, i) => step(i)),
+  steps: Array.from({ length: STEPS }, (_, i) => sampleStep(i)),
 });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'teamtrail-bench-sync-'));
@@ -117,8 +98,8 @@ try {
     }
     serverAcks.push(performance.now() - start);
   }
-  report('edit → durable local write', localWrites);
-  report('edit → server acknowledgement (online)', serverAcks);
+  reportLatency('edit → durable local write', localWrites);
+  reportLatency('edit → server acknowledgement (online)', serverAcks);
 
   offline = true;
   engine.notify('offline');

@@ -363,7 +363,22 @@ export function baseWithEchoes(
     });
   }
 
-  return cloneJson({
+  return cloneJson(assembleContent(scalar, brandingField, theirs.branding.id, () => steps));
+}
+
+/**
+ * Builds template content field by field from a per-field rule. The one place that lists the
+ * fields, so the merge and the echo adjustment cannot drift apart when a field is added. The
+ * branding record belongs to the server: its id is never the organiser's to change.
+ */
+function assembleContent(
+  scalar: <K extends (typeof SCALAR_FIELDS)[number]>(key: K) => TemplateContent[K],
+  brandingField: <K extends BrandingField>(key: K) => Branding[K],
+  brandingId: string,
+  /** Called last, so that conflicts are recorded in field order: scalars, branding, steps. */
+  steps: () => Step[],
+): TemplateContent {
+  return {
     name: scalar('name'),
     description: scalar('description'),
     shortDescription: scalar('shortDescription'),
@@ -372,14 +387,14 @@ export function baseWithEchoes(
     duration: scalar('duration'),
     selectedThemeId: scalar('selectedThemeId'),
     branding: {
-      id: theirs.branding.id,
+      id: brandingId,
       headerColour: brandingField('headerColour'),
       questionBackgroundColour: brandingField('questionBackgroundColour'),
       selfieBackgroundColour: brandingField('selfieBackgroundColour'),
       logo: brandingField('logo'),
     },
-    steps,
-  });
+    steps: steps(),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -402,24 +417,9 @@ export function mergeTemplates(input: MergeInput): MergeResult {
       ctx,
     );
 
-  const merged: TemplateContent = {
-    name: scalar('name'),
-    description: scalar('description'),
-    shortDescription: scalar('shortDescription'),
-    gameType: scalar('gameType'),
-    deliveryType: scalar('deliveryType'),
-    duration: scalar('duration'),
-    selectedThemeId: scalar('selectedThemeId'),
-    branding: {
-      // The branding record belongs to the server; its id is not the organiser's to change.
-      id: theirs.branding.id,
-      headerColour: brandingField('headerColour'),
-      questionBackgroundColour: brandingField('questionBackgroundColour'),
-      selfieBackgroundColour: brandingField('selfieBackgroundColour'),
-      logo: brandingField('logo'),
-    },
-    steps: mergeSteps(base === null ? null : base.steps, ours.steps, theirs.steps, ctx),
-  };
+  const merged = assembleContent(scalar, brandingField, theirs.branding.id, () =>
+    mergeSteps(base === null ? null : base.steps, ours.steps, theirs.steps, ctx),
+  );
   // The merged values were picked from the inputs; copying them means a caller editing the
   // result can never reach back into its inputs (rule 8).
   return { merged: cloneJson(merged), conflicts: ctx.conflicts };
