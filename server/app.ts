@@ -26,6 +26,9 @@ import { userRoutes } from './routes/users';
 import { uploadRoutes, servedUploadRoutes } from './routes/uploads';
 import { eventRoutes } from './routes/events';
 import { activityRoutes } from './routes/activities';
+import { aiContentRequestRoutes } from './routes/aiContentRequests';
+import { attachAiJobRunner } from './ai';
+import type { ContentGenerator } from './ai/generator';
 import './types';
 
 /** JSON bodies: a template of 100 tasks is well under 1 MB. Uploads have their own caps. */
@@ -37,6 +40,8 @@ export interface AppOptions {
   storage?: FileStorage;
   bus?: RealtimeBus;
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the configured AI generator (tests of the queue's failure paths). */
+  aiGenerator?: ContentGenerator;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -63,6 +68,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? createClerkVerifier(config.clerkJwtKey, config.clerkAuthorizedParties)
       : null,
   );
+
+  app.decorate('aiJobs', attachAiJobRunner(app, options.aiGenerator));
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -100,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(uploadRoutes);
       await v1.register(eventRoutes);
       await v1.register(activityRoutes);
+      await v1.register(aiContentRequestRoutes);
       v1.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ errorMessage: `There is no ${request.method} ${request.url}.` }),
       );

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ModelConfig } from './ai/model/modelGenerator';
 
 export interface ServerConfig {
   port: number;
@@ -26,11 +27,25 @@ export interface ServerConfig {
   /** The built web app (vite build output) that the server serves. */
   staticDir: string;
   uploadsDir: string;
+  ai: AiConfig;
+}
+
+/** The AI content assistant (docs/ai.md). Without a model the built-in generator runs. */
+export interface AiConfig {
+  /** An OpenAI-compatible model, when AI_BASE_URL is set. */
+  model: ModelConfig | null;
+  /** How many AI requests one server instance works on at a time. */
+  concurrency: number;
+  /** Requests one user or guest may make per hour. */
+  requestsPerHour: number;
 }
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_RATE_LIMIT_PER_MINUTE = 1200;
 const DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE = 10;
+const DEFAULT_AI_TIMEOUT_MS = 60_000;
+const DEFAULT_AI_CONCURRENCY = 2;
+const DEFAULT_AI_REQUESTS_PER_HOUR = 30;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? DEFAULT_PORT);
@@ -58,6 +73,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     uploadsDir: path.join(dataDir, 'uploads'),
+    ai: loadAiConfig(env),
+  };
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`${name} must be a whole number above 0, got "${raw}"`);
+  }
+  return value;
+}
+
+function loadAiConfig(env: NodeJS.ProcessEnv): AiConfig {
+  const baseUrl = env.AI_BASE_URL?.trim().replace(/\/+$/, '') || null;
+  if (baseUrl && !env.AI_MODEL?.trim()) {
+    throw new Error(
+      'AI_MODEL must name the model when AI_BASE_URL is set (e.g. gpt-4o-mini, llama3.1)',
+    );
+  }
+  return {
+    model: baseUrl
+      ? {
+          baseUrl,
+          apiKey: env.AI_API_KEY?.trim() || null,
+          model: env.AI_MODEL!.trim(),
+          timeoutMs: positiveInteger(env, 'AI_TIMEOUT_MS', DEFAULT_AI_TIMEOUT_MS),
+          structuredOutputs: env.AI_STRUCTURED_OUTPUTS !== 'false',
+        }
+      : null,
+    concurrency: positiveInteger(env, 'AI_CONCURRENCY', DEFAULT_AI_CONCURRENCY),
+    requestsPerHour: positiveInteger(env, 'AI_REQUESTS_PER_HOUR', DEFAULT_AI_REQUESTS_PER_HOUR),
   };
 }
 

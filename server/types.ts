@@ -5,6 +5,7 @@ import type { RealtimeBus } from './services/realtime';
 import type { LocalAccounts } from './services/auth/localAccounts';
 import type { ClerkVerifier } from './services/auth/clerkTokens';
 import type { FileStorage } from './services/uploads/storage';
+import type { AiJobRunner } from './ai/jobRunner';
 import type { PlanId, User } from '../src/domain/schemas';
 
 /** Who is calling: a signed-in user, a guest with an anonymous id, or (briefly) both. */
@@ -24,6 +25,7 @@ declare module 'fastify' {
     accounts: LocalAccounts;
     verifyClerkToken: ClerkVerifier | null;
     storage: FileStorage;
+    aiJobs: AiJobRunner;
   }
   interface FastifyRequest {
     actor: Actor;

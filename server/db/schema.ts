@@ -4,7 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Branding, Step } from '../../src/domain/schemas';
+import type { Branding, Step, Template } from '../../src/domain/schemas';
+import type { DeliveryType, Duration, GameType } from '../../src/domain/enums';
 
 /** Millisecond precision: JavaScript dates round-trip exactly, which sync checkpoints rely on. */
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
@@ -157,6 +158,53 @@ export const uploads = pgTable(
   (t) => [index('uploads_template_idx').on(t.templateId)],
 );
 
+// ---------------------------------------------------------------------------------------------
+// AI content requests: jobs of the content assistant (docs/ai.md). Any server instance may run
+// a job; it claims one with SELECT … FOR UPDATE SKIP LOCKED and holds it for a lease, so a job
+// whose instance crashed is claimed again once the lease has run out.
+
+export const aiContentRequests = pgTable(
+  'ai_content_requests',
+  {
+    id: text('id').primaryKey(),
+    ownerUserId: text('owner_user_id'),
+    ownerAnonId: text('owner_anon_id'),
+    /** 'new' (a new activity is made) or 'existing' (the unlocked tasks of templateId). */
+    mode: text('mode').notNull(),
+    /** The template generated into: given for 'existing', set on completion for 'new'. */
+    templateId: text('template_id'),
+    input: jsonb('input').$type<AiJobInput>().notNull(),
+    /** queued → running → completed | failed */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: ts('lease_until'),
+    /** For 'existing': the template with its unlocked tasks replaced (applied by the client). */
+    result: jsonb('result').$type<Template>(),
+    /** Which generator wrote it: 'builtin' or 'model'. */
+    generator: text('generator'),
+    errorStatus: integer('error_status'),
+    errorMessage: text('error_message'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    index('ai_content_requests_queue_idx').on(t.status, t.createdAt),
+    index('ai_content_requests_owner_user_idx').on(t.ownerUserId, t.createdAt),
+    index('ai_content_requests_owner_anon_idx').on(t.ownerAnonId, t.createdAt),
+  ],
+);
+
+/** What the organiser asked for; the new-activity fields only for mode 'new'. */
+export interface AiJobInput {
+  topics: string;
+  stepsCount: number;
+  name?: string;
+  gameType?: GameType;
+  deliveryType?: DeliveryType;
+  duration?: Duration;
+}
+
 export const schema = {
   users,
   authUser,
@@ -166,4 +214,5 @@ export const schema = {
   themes,
   templates,
   uploads,
+  aiContentRequests,
 };

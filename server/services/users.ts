@@ -1,7 +1,7 @@
 /** Application users: one row per account of either provider, with its plan and restriction. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { templates, users } from '../db/schema';
+import { aiContentRequests, templates, users } from '../db/schema';
 import type { PlanId, User } from '../../src/domain/schemas';
 import { planIdSchema } from '../../src/domain/schemas';
 
@@ -101,7 +101,7 @@ export async function setUserRestricted(
 }
 
 /**
- * POST /users/identify: the guest's templates become the user's. The revision is left alone
+ * POST /users/identify: the guest's templates and AI requests become the user's. The revision is left alone
  * (the content did not change, so no client's pending edit should conflict); updatedAt moves
  * so that the user's clients pull them.
  */
@@ -110,9 +110,22 @@ export async function moveGuestTemplatesToUser(
   anonId: string,
   userId: string,
 ): Promise<{ id: string; revision: number; updatedAt: Date }[]> {
-  return db
-    .update(templates)
-    .set({ ownerUserId: userId, ownerAnonId: null, updatedAt: new Date() })
-    .where(and(eq(templates.ownerAnonId, anonId), isNull(templates.ownerUserId)))
-    .returning({ id: templates.id, revision: templates.revision, updatedAt: templates.updatedAt });
+  return db.transaction(async (tx) => {
+    // AI requests first: a job that finishes while this runs holds its row, so this waits for it
+    // and the template it has just made is moved by the statement below; a job that finishes
+    // later reads its new owner and makes the template for the user (server/ai/jobs.ts).
+    await tx
+      .update(aiContentRequests)
+      .set({ ownerUserId: userId, ownerAnonId: null, updatedAt: new Date() })
+      .where(and(eq(aiContentRequests.ownerAnonId, anonId), isNull(aiContentRequests.ownerUserId)));
+    return tx
+      .update(templates)
+      .set({ ownerUserId: userId, ownerAnonId: null, updatedAt: new Date() })
+      .where(and(eq(templates.ownerAnonId, anonId), isNull(templates.ownerUserId)))
+      .returning({
+        id: templates.id,
+        revision: templates.revision,
+        updatedAt: templates.updatedAt,
+      });
+  });
 }

@@ -295,7 +295,7 @@ export const aiContentRequestBodySchema = z.union([
     gameType: gameTypeSchema,
     deliveryType: deliveryTypeSchema,
     duration: durationSchema,
-    stepsCount: z.number().int().positive(),
+    stepsCount: z.number().int().positive().max(LIMITS.stepsMax),
   }),
   z.strictObject({ templateId: idSchema, topics: topicsSchema }),
   z.strictObject({ requestorId: idSchema, topics: topicsSchema }),

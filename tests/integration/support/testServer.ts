@@ -12,6 +12,7 @@ import { loadConfig, type ServerConfig } from '../../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/client';
 import { seedDatabase } from '../../../server/seed/run';
 import { createFreshPostgresDatabase } from './postgres';
+import type { ContentGenerator } from '../../../server/ai/generator';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -22,7 +23,11 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { postgres?: boolean; env?: Record<string, string> } = {},
+  options: {
+    postgres?: boolean;
+    env?: Record<string, string>;
+    aiGenerator?: ContentGenerator;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teamtrail-test-'));
   const config = loadConfig({
@@ -43,7 +48,7 @@ export async function startTestServer(
     database = await openDatabase({ kind: 'pglite', dataDir: null });
   }
   await seedDatabase(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, aiGenerator: options.aiGenerator });
   await app.ready();
   return {
     app,

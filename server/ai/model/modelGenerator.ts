@@ -1,0 +1,155 @@
+/**
+ * The model provider (docs/ai.md): any OpenAI-compatible chat completions endpoint (OpenAI,
+ * Ollama, vLLM, llama.cpp's server, LM Studio…) through the AI SDK, with structured output
+ * against the step schema of src/domain. Output that fails the schema or the task rules is sent
+ * back once with its problems; a second failure is 'incomplete' (SPEC §8 422). Provider errors
+ * and timeouts are 'unavailable'. Nothing from the provider reaches organisers as it is.
+ */
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { generateText, NoObjectGeneratedError, Output, type ModelMessage } from 'ai';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { answerSchema, stepSchema, type Step } from '../../../src/domain/schemas';
+import { validateStep } from '../../../src/domain/validation/step';
+import { GenerationError, type ContentGenerator, type GenerationRequest } from '../generator';
+import { repairPrompt, systemPrompt, userPrompt } from './prompt';
+
+export interface ModelConfig {
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  /** The whole generation, repair included, must finish within this. */
+  timeoutMs: number;
+  /** json_schema response format (most servers); false falls back to JSON mode. */
+  structuredOutputs: boolean;
+}
+
+/** The domain's step, without what the server fills in (ids, media, locked). */
+const generatedTaskSchema = stepSchema
+  .pick({ name: true, type: true, text: true, points: true })
+  .extend({
+    answers: z.array(answerSchema.omit({ id: true })).max(4),
+  });
+const generatedTasksSchema = z.object({ tasks: z.array(generatedTaskSchema) });
+type GeneratedTasks = z.infer<typeof generatedTasksSchema>;
+
+const toStep = (task: GeneratedTasks['tasks'][number]): Step => ({
+  id: randomUUID(),
+  name: task.name.trim(),
+  type: task.type,
+  text: task.text.trim(),
+  answers: task.answers.map((answer) => ({
+    id: randomUUID(),
+    value: answer.value.trim(),
+    correct: answer.correct,
+  })),
+  media: null,
+  points: task.points,
+  locked: false,
+});
+
+/** The rules of src/domain that the tasks break, as sentences the model can act on. */
+function problemsOf(tasks: Step[], request: GenerationRequest): string[] {
+  const problems: string[] = [];
+  if (tasks.length < request.count) {
+    problems.push(`There must be exactly ${request.count} tasks; there were ${tasks.length}.`);
+  }
+  tasks.forEach((step, i) => {
+    for (const error of validateStep(step))
+      problems.push(`Task ${i + 1} ("${step.name}"): ${error}`);
+    if (step.type === 'multipleChoice' && step.answers.length !== 4) {
+      problems.push(
+        `Task ${i + 1} ("${step.name}"): a multipleChoice task needs exactly 4 answers.`,
+      );
+    }
+  });
+  const texts = tasks.map((step) => step.text.toLowerCase());
+  if (new Set(texts).size !== texts.length) problems.push('Two tasks are the same.');
+  // Fix (tests/integration/ai-model.test.ts): checkGeneratedSteps (server/ai/assemble.ts) also
+  // refuses a task that repeats one the template keeps (a locked task). Without this check here
+  // such an answer skipped the repair round and went straight to 422.
+  const kept = new Set(request.keep.map((step) => step.text.trim().toLowerCase()));
+  tasks.forEach((step, i) => {
+    if (kept.has(step.text.toLowerCase())) {
+      problems.push(
+        `Task ${i + 1} ("${step.name}") repeats a task the activity already has; write a different one.`,
+      );
+    }
+  });
+  return problems;
+}
+
+const isAbort = (error: unknown): boolean =>
+  error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+
+export function createModelGenerator(
+  config: ModelConfig,
+  fetchImpl?: typeof fetch,
+): ContentGenerator {
+  const provider = createOpenAICompatible({
+    name: 'teamtrail-ai',
+    baseURL: config.baseUrl,
+    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+    supportsStructuredOutputs: config.structuredOutputs,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  });
+  const model = provider.chatModel(config.model);
+
+  async function ask(
+    messages: ModelMessage[],
+    signal: AbortSignal,
+  ): Promise<{ tasks: Step[] | null; text: string; problems: string[] }> {
+    try {
+      const result = await generateText({
+        model,
+        system: systemPrompt(),
+        messages,
+        output: Output.object({ schema: generatedTasksSchema }),
+        abortSignal: signal,
+        maxRetries: 1,
+        temperature: 0.7,
+      });
+      return { tasks: result.output.tasks.map(toStep), text: result.text, problems: [] };
+    } catch (error) {
+      if (NoObjectGeneratedError.isInstance(error)) {
+        const cause = error.cause instanceof Error ? error.cause.message : 'not valid JSON';
+        return {
+          tasks: null,
+          text: error.text ?? '',
+          problems: [`The answer did not match the JSON shape: ${cause.slice(0, 500)}`],
+        };
+      }
+      if (isAbort(error) || signal.aborted) {
+        throw new GenerationError('unavailable', `model timed out after ${config.timeoutMs} ms`);
+      }
+      const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      throw new GenerationError('unavailable', `model call failed: ${detail.slice(0, 500)}`);
+    }
+  }
+
+  return {
+    kind: 'model',
+    async generate(request) {
+      const signal = AbortSignal.any([request.signal, AbortSignal.timeout(config.timeoutMs)]);
+      const messages: ModelMessage[] = [{ role: 'user', content: userPrompt(request) }];
+      let answer = await ask(messages, signal);
+      let problems = answer.tasks ? problemsOf(answer.tasks, request) : answer.problems;
+      if (problems.length > 0) {
+        // One repair round: the model sees its own answer and what was wrong with it.
+        messages.push(
+          { role: 'assistant', content: answer.text },
+          { role: 'user', content: repairPrompt(problems) },
+        );
+        answer = await ask(messages, signal);
+        problems = answer.tasks ? problemsOf(answer.tasks, request) : answer.problems;
+      }
+      if (!answer.tasks || problems.length > 0) {
+        throw new GenerationError(
+          'incomplete',
+          `model output invalid after repair: ${problems.slice(0, 5).join(' | ')}`,
+        );
+      }
+      return answer.tasks.slice(0, request.count).map((step) => ({ step, source: 'model' }));
+    },
+  };
+}
