@@ -155,10 +155,9 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
       );
     } catch (error) {
       if (controller.signal.aborted) {
-        // Fix (tests/integration/ai-model.test.ts): this check came after the GenerationError
-        // one, but the model generator reports an aborted call as GenerationError('unavailable'),
-        // so a job cut short by shutdown was failed with 503 instead of being put back.
-        await releaseJob(db, job.id); // shutting down: another instance (or the next start) runs it
+        // Shutting down: another instance (or the next start) runs it. Checked first because the
+        // model generator reports an aborted call as GenerationError('unavailable').
+        await releaseJob(db, job.id);
       } else if (error instanceof GenerationError) {
         log.warn(
           { aiRequest: job.id, reason: error.reason, detail: error.message },

@@ -6,7 +6,14 @@
  * and timeouts are 'unavailable'. Nothing from the provider reaches organisers as it is.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, NoObjectGeneratedError, Output, type ModelMessage } from 'ai';
+import {
+  extractJsonMiddleware,
+  generateText,
+  NoObjectGeneratedError,
+  Output,
+  wrapLanguageModel,
+  type ModelMessage,
+} from 'ai';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { answerSchema, stepSchema, type Step } from '../../../src/domain/schemas';
@@ -65,9 +72,8 @@ function problemsOf(tasks: Step[], request: GenerationRequest): string[] {
   });
   const texts = tasks.map((step) => step.text.toLowerCase());
   if (new Set(texts).size !== texts.length) problems.push('Two tasks are the same.');
-  // Fix (tests/integration/ai-model.test.ts): checkGeneratedSteps (server/ai/assemble.ts) also
-  // refuses a task that repeats one the template keeps (a locked task). Without this check here
-  // such an answer skipped the repair round and went straight to 422.
+  // checkGeneratedSteps (server/ai/assemble.ts) refuses a task that repeats a locked one; asking
+  // here gives the model its repair round instead of a straight 422.
   const kept = new Set(request.keep.map((step) => step.text.trim().toLowerCase()));
   tasks.forEach((step, i) => {
     if (kept.has(step.text.toLowerCase())) {
@@ -77,6 +83,15 @@ function problemsOf(tasks: Step[], request: GenerationRequest): string[] {
     }
   });
   return problems;
+}
+
+/** The JSON inside a model's text: a fenced block, else from the first "{" to the last "}". */
+export function jsonPartOf(text: string): string {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
+  if (fenced) return fenced[1]!.trim();
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  return start >= 0 && end > start ? text.slice(start, end + 1) : text;
 }
 
 const isAbort = (error: unknown): boolean =>
@@ -93,7 +108,12 @@ export function createModelGenerator(
     supportsStructuredOutputs: config.structuredOutputs,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
-  const model = provider.chatModel(config.model);
+  // Many local models wrap JSON in markdown fences or a sentence ("Here you go: ```json …```")
+  // in JSON mode; keeping only the JSON spares such an answer the repair round.
+  const model = wrapLanguageModel({
+    model: provider.chatModel(config.model),
+    middleware: extractJsonMiddleware({ transform: jsonPartOf }),
+  });
 
   async function ask(
     messages: ModelMessage[],
