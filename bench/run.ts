@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const BENCHMARKS = ['bench/api.ts', 'bench/sync.ts'];
+const BENCHMARKS = ['bench/api.ts', 'bench/sync.ts', 'bench/browser.ts', 'bench/ai.ts'];
 
 let failed = false;
 for (const file of BENCHMARKS) {

@@ -3,7 +3,7 @@
  * server's acknowledgement, and to push 200 templates of 20 tasks after the network returns.
  * Runs in Node on fake-indexeddb against the real server on loopback, so the local-write figure
  * measures the engine's own work, not Chromium's IndexedDB (whose strict durability adds a disk
- * flush); the Chromium figure needs the builder's e2e harness (a later issue).
+ * flush); bench/browser.ts measures the same in Chromium through the e2e harness.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { randomUUID } from 'node:crypto';

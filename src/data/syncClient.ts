@@ -11,6 +11,7 @@ import type {
   SyncWorkerApi,
   ConflictEntry,
 } from '../../workers/syncWorkerApi';
+import { followLeader, serveFollowers, type EngineCommands, type Notice } from './leaderRelay';
 
 export interface SyncClient {
   /** 'shared-worker', 'dedicated-worker' (this tab leads), 'follower' (another tab leads), or 'unavailable'. */
@@ -54,41 +55,68 @@ export function startSyncClient(page: {
 }): SyncClient {
   const listeners = new Set<(status: SyncStatus | null) => void>();
   let latest: SyncStatus | null = null;
-  let api: Comlink.Remote<SyncWorkerApi> | null = null;
   let mode: SyncClient['mode'] = 'unavailable';
+
+  /** Where this tab's commands go: its own worker, or (a follower) the leading tab. */
+  let engine: EngineCommands | null = null;
+  let relay: ReturnType<typeof serveFollowers> | null = null;
 
   const publish = (status: SyncStatus | null) => {
     latest = status;
     for (const listener of listeners) listener(status);
+    relay?.publish(status);
   };
 
+  const forward = (notice: Notice) => () => void engine?.notify(notice);
+  window.addEventListener('online', forward('online'));
+  window.addEventListener('offline', forward('offline'));
+  window.addEventListener('focus', forward('focus'));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void engine?.notify('focus');
+  });
+
   async function attach(created: NonNullable<ReturnType<typeof createWorkerApi>>) {
-    api = created.api;
+    const worker = created.api;
     mode = created.mode;
+    engine = {
+      syncNow: () => worker.syncNow(),
+      identityChanged: () => worker.identityChanged(),
+      conflictLog: () => worker.conflictLog(),
+      resetLocalData: () => worker.resetLocalData(),
+      notify: (notice) => worker.notify(notice),
+    };
     const bridge: PageBridge = {
       getIdentity: () => page.getIdentity(),
       storeAnonId: (id) => page.storeAnonId(id),
     };
-    await api.connect(Comlink.proxy(bridge));
-    await api.subscribe(Comlink.proxy((status: SyncStatus) => publish(status)));
-    const forward = (notice: 'online' | 'offline' | 'focus') => () => void api?.notify(notice);
-    window.addEventListener('online', forward('online'));
-    window.addEventListener('offline', forward('offline'));
-    window.addEventListener('focus', forward('focus'));
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') void api?.notify('focus');
-    });
+    await worker.connect(Comlink.proxy(bridge));
+    await worker.subscribe(Comlink.proxy((status: SyncStatus) => publish(status)));
   }
 
   if (typeof SharedWorker !== 'undefined') {
     const created = createWorkerApi();
     if (created) void attach(created);
   } else if (typeof navigator !== 'undefined' && navigator.locks) {
-    // No SharedWorker: every tab waits for the leader lock; the holder runs the only engine.
+    // No SharedWorker: every tab waits for the leader lock; the holder runs the only engine and
+    // relays its status to the followers (src/data/leaderRelay.ts).
     mode = 'follower';
+    const follower = followLeader(publish);
+    engine = follower;
     void navigator.locks.request(LEADER_LOCK, async () => {
       const created = createWorkerApi();
       if (!created) return;
+      follower.close();
+      engine = null; // until this tab's own worker is attached
+      relay = serveFollowers(
+        {
+          syncNow: async () => engine?.syncNow(),
+          identityChanged: async () => engine?.identityChanged(),
+          conflictLog: async () => (engine ? engine.conflictLog() : []),
+          resetLocalData: async () => engine?.resetLocalData(),
+          notify: async (notice) => engine?.notify(notice),
+        },
+        () => latest,
+      );
       await attach(created);
       await new Promise<never>(() => {}); // keep the lock while this tab lives
     });
@@ -104,16 +132,16 @@ export function startSyncClient(page: {
       return () => listeners.delete(listener);
     },
     async syncNow() {
-      await api?.syncNow();
+      await engine?.syncNow();
     },
     async identityChanged() {
-      await api?.identityChanged();
+      await engine?.identityChanged();
     },
     async conflictLog() {
-      return api ? api.conflictLog() : [];
+      return engine ? engine.conflictLog() : [];
     },
     async resetLocalData() {
-      await api?.resetLocalData();
+      await engine?.resetLocalData();
     },
   };
 }

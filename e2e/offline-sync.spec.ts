@@ -1,0 +1,97 @@
+/**
+ * Issue 3's offline journey in Chromium, on the app's real data layer (the test-only harness,
+ * e2e/harness): an edit made while the server cannot be reached is kept on the device across a
+ * reload, and reaches the server by itself once the server is back; other tabs see it.
+ *
+ * "Offline" is the API server stopped: Playwright's offline switch and routes do not reach the
+ * SharedWorker's requests. The page is also switched offline, so that it sees navigator.onLine
+ * false, and it reloads from a stand-in for the service worker's cached shell.
+ */
+import { expect, test } from './support/fixtures';
+import { serveShellFromCache } from './support/cachedShell';
+import { harnessOf, openHarness } from './support/harnessPage';
+import { serverName, serverTemplate } from './support/serverTemplates';
+
+/** The engine backs off up to 60 s (sync/constants.ts) with jitter, and PGlite takes a while to start. */
+const RECONNECT_TIMEOUT_MS = 120_000;
+
+test('an edit made offline is kept across a reload and reaches the server by itself when it is back', async ({
+  context,
+  page,
+  api,
+  shell,
+}) => {
+  test.setTimeout(300_000);
+  const tab = await openHarness(page, shell.origin);
+  const anonId = await tab.anonId();
+  const id = await tab.createTemplate('Team quiz');
+
+  await test.step('a template made as a guest reaches the server', async () => {
+    await expect.poll(() => serverName(api, anonId, id), { timeout: 30_000 }).toBe('Team quiz');
+    await expect
+      .poll(() => tab.readLocal(id), { timeout: 30_000 })
+      .toMatchObject({ state: 'synced', allChangesOnServer: true, revision: 1 });
+  });
+
+  const renamed = 'Team quiz (edited offline)';
+  await test.step('an edit made offline is written on the device and waits as pending', async () => {
+    await api.stop();
+    await context.setOffline(true);
+    expect(await tab.online(), 'the page sees itself offline').toBe(false);
+
+    const localWriteMs = await tab.rename(id, renamed);
+    test.info().annotations.push({
+      type: 'offline edit → durable local write',
+      description: `${localWriteMs.toFixed(1)} ms`,
+    });
+    expect(await tab.readLocal(id)).toMatchObject({
+      name: renamed,
+      state: 'pending',
+      allChangesOnServer: false,
+    });
+    // The push fails without an answer (not a 502): the engine knows it is offline.
+    await expect
+      .poll(async () => (await tab.syncStatus())?.online, { timeout: 30_000 })
+      .toBe(false);
+    expect((await tab.syncStatus())?.pendingCount).toBe(1);
+  });
+
+  await test.step('after a reload the edit is still there and still pending', async () => {
+    const stopServingShell = await serveShellFromCache(context, shell.origin);
+    await page.reload();
+    await page.waitForFunction(() => window.harness !== undefined);
+    expect(await tab.online()).toBe(false);
+    expect(await tab.readLocal(id)).toMatchObject({
+      name: renamed,
+      state: 'pending',
+      allChangesOnServer: false,
+    });
+    await stopServingShell();
+    // The page's connection comes back first; the server is still down, so that retry fails.
+    await context.setOffline(false);
+  });
+
+  const secondTab = harnessOf(await context.newPage());
+  await test.step('a second tab opened meanwhile sees the pending edit', async () => {
+    await secondTab.page.goto(`${shell.origin}/`);
+    await secondTab.page.waitForFunction(() => window.harness !== undefined);
+    expect(await secondTab.readLocal(id)).toMatchObject({ name: renamed, state: 'pending' });
+  });
+
+  await test.step('once the server is back, the edit reaches it without anything done here', async () => {
+    await api.start();
+    await expect
+      .poll(() => serverName(api, anonId, id), { timeout: RECONNECT_TIMEOUT_MS })
+      .toBe(renamed);
+    expect(await serverTemplate(api, anonId, id)).toMatchObject({ status: 200, revision: 2 });
+    await expect
+      .poll(() => tab.readLocal(id), { timeout: 30_000 })
+      .toMatchObject({ name: renamed, state: 'synced', allChangesOnServer: true, revision: 2 });
+  });
+
+  await test.step('the second tab sees the synced edit in its local database', async () => {
+    await expect
+      .poll(() => secondTab.readLocal(id), { timeout: 30_000 })
+      .toMatchObject({ name: renamed, state: 'synced', allChangesOnServer: true, revision: 2 });
+  });
+});
