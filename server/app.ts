@@ -16,6 +16,7 @@ import { actorPlugin } from './plugins/actor';
 import { serverMessages } from './messages';
 import { HttpError } from './errors';
 import { createInProcessBus, type RealtimeBus } from './services/realtime';
+import { createPostgresBus } from './services/realtimePostgres';
 import { createLocalAccounts } from './services/auth/localAccounts';
 import { createClerkVerifier } from './services/auth/clerkTokens';
 import { createDiskStorage, type FileStorage } from './services/uploads/storage';
@@ -27,6 +28,8 @@ import { uploadRoutes, servedUploadRoutes } from './routes/uploads';
 import { eventRoutes } from './routes/events';
 import { activityRoutes } from './routes/activities';
 import { aiContentRequestRoutes } from './routes/aiContentRequests';
+import { gameRoutes } from './routes/games';
+import { playRoutes } from './routes/play';
 import { attachAiJobRunner } from './ai';
 import type { ContentGenerator } from './ai/generator';
 import './types';
@@ -59,7 +62,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
-  app.decorate('bus', options.bus ?? createInProcessBus());
+  // Several instances share one PostgreSQL: their realtime events meet through LISTEN/NOTIFY.
+  const bus =
+    options.bus ??
+    (database.kind === 'postgres' && config.databaseUrl
+      ? createPostgresBus(config.databaseUrl, app.log)
+      : createInProcessBus());
+  app.decorate('bus', bus);
+  app.addHook('onClose', async () => bus.close?.());
   app.decorate('storage', options.storage ?? createDiskStorage(config.uploadsDir));
   app.decorate('accounts', createLocalAccounts(database.db, config.authSecret, config.publicUrl));
   app.decorate(
@@ -108,6 +118,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(eventRoutes);
       await v1.register(activityRoutes);
       await v1.register(aiContentRequestRoutes);
+      await v1.register(gameRoutes);
+      await v1.register(playRoutes);
       v1.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ errorMessage: `There is no ${request.method} ${request.url}.` }),
       );
@@ -121,9 +133,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /**
- * The built web app (vite build → dist). Client-side routes (/builder/…, /play/…) fall back
- * to index.html so that a reload on any screen works.
+ * The built web app (vite build → dist): three pages. Client-side routes fall back to their
+ * page so that a reload on any screen works: /play/… to the phone player, /live/… to the live
+ * screens, everything else (/builder/…) to the organiser's app.
  */
+function pageFor(url: string): string {
+  const pathname = url.split('?')[0] ?? '/';
+  if (pathname === '/play' || pathname.startsWith('/play/')) return 'play.html';
+  if (pathname === '/live' || pathname.startsWith('/live/')) return 'live.html';
+  return 'index.html';
+}
+
 async function registerWebApp(app: FastifyInstance, staticDir: string) {
   const indexHtml = path.join(staticDir, 'index.html');
   const built = existsSync(indexHtml);
@@ -139,6 +159,6 @@ async function registerWebApp(app: FastifyInstance, staticDir: string) {
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').sendFile(pageFor(request.url));
   });
 }

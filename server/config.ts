@@ -23,6 +23,8 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** Sign-in and sign-up attempts per minute per client address. */
   authRateLimitPerMinute: number;
+  /** Activity-code look-ups and team joins per minute per client address (docs/games.md). */
+  playRateLimitPerMinute: number;
   trustProxy: boolean;
   /** The built web app (vite build output) that the server serves. */
   staticDir: string;
@@ -43,6 +45,8 @@ export interface AiConfig {
 const DEFAULT_PORT = 8080;
 const DEFAULT_RATE_LIMIT_PER_MINUTE = 1200;
 const DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE = 10;
+/** A venue's phones often share one address (its Wi-Fi); guessing codes stays impractical. */
+const DEFAULT_PLAY_RATE_LIMIT_PER_MINUTE = 300;
 const DEFAULT_AI_TIMEOUT_MS = 60_000;
 const DEFAULT_AI_CONCURRENCY = 2;
 const DEFAULT_AI_REQUESTS_PER_HOUR = 30;
@@ -69,6 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE),
     authRateLimitPerMinute: Number(
       env.AUTH_RATE_LIMIT_PER_MINUTE ?? DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE,
+    ),
+    playRateLimitPerMinute: positiveInteger(
+      env,
+      'PLAY_RATE_LIMIT_PER_MINUTE',
+      DEFAULT_PLAY_RATE_LIMIT_PER_MINUTE,
     ),
     trustProxy: env.TRUST_PROXY === 'true',
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),

@@ -3,8 +3,17 @@
  * from it with `npm run db:generate` and committed under server/db/migrations.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Branding, Step, Template } from '../../src/domain/schemas';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Branding, Step, Template, Theme } from '../../src/domain/schemas';
 import type { DeliveryType, Duration, GameType } from '../../src/domain/enums';
 
 /** Millisecond precision: JavaScript dates round-trip exactly, which sync checkpoints rely on. */
@@ -195,6 +204,104 @@ export const aiContentRequests = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Games (docs/games.md): a launch, a scheduled instance or a demo of a template, played from a
+// snapshot of the template taken when it was created, so later edits never touch it.
+
+/** What a game is played from: the template's content at publish time. */
+export interface GameSnapshot {
+  name: string;
+  gameType: GameType;
+  duration: number;
+  steps: Step[];
+  branding: Branding;
+  theme: Theme | null;
+}
+
+export const games = pgTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    templateId: text('template_id').notNull(),
+    ownerUserId: text('owner_user_id').notNull(),
+    /** 'demo', 'launch' ("Play") or 'schedule'. Demos are tests: never launch instances. */
+    kind: text('kind').notNull(),
+    /** The instance name (SPEC §3 publish request); the template's name when none is given. */
+    name: text('name').notNull(),
+    code: text('code').notNull().unique(),
+    /** The live screens' secret (docs/games.md): lets a venue computer show them unsigned. */
+    screenKey: text('screen_key').notNull(),
+    snapshot: jsonb('snapshot').$type<GameSnapshot>().notNull(),
+    /** The plan's teams limit when the game was made (FREE: 3); null = unlimited. */
+    maxTeams: integer('max_teams'),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    publishedAt: ts('published_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('games_template_idx').on(t.templateId, t.startsAt),
+    index('games_owner_idx').on(t.ownerUserId, t.kind, t.endsAt),
+  ],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: text('id').primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** For the uniqueness of names within a game: lower case, single spaces. */
+    nameKey: text('name_key').notNull(),
+    /** SHA-256 of the team's token; the token itself is only ever on the team's phone. */
+    tokenHash: text('token_hash').notNull().unique(),
+    photoKey: text('photo_key'),
+    /** Kept up to date with every submission and judgement: the scoreboard reads only this. */
+    score: integer('score').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+    lastAnswerAt: ts('last_answer_at'),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('teams_game_name_idx').on(t.gameId, t.nameKey),
+    index('teams_game_score_idx').on(t.gameId, t.score),
+  ],
+);
+
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: text('id').primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    stepId: text('step_id').notNull(),
+    /** The phone's id for this answer, so that a resend is answered, not counted twice. */
+    clientId: text('client_id').notNull(),
+    /** 'answer', 'pass', 'media' or 'done'. */
+    kind: text('kind').notNull(),
+    /** The typed text, or the chosen choice's text (kept as shown, for the statistics). */
+    answer: text('answer'),
+    correct: boolean('correct'),
+    points: integer('points').notNull(),
+    rejected: boolean('rejected').notNull().default(false),
+    adjustedPoints: integer('adjusted_points'),
+    mediaKey: text('media_key'),
+    mediaType: text('media_type'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One submission per team and task: questions allow one attempt (SPEC §2.8).
+    uniqueIndex('submissions_team_step_idx').on(t.teamId, t.stepId),
+    index('submissions_game_idx').on(t.gameId, t.createdAt),
+  ],
+);
+
 /** What the organiser asked for; the new-activity fields only for mode 'new'. */
 export interface AiJobInput {
   topics: string;
@@ -215,4 +322,7 @@ export const schema = {
   templates,
   uploads,
   aiContentRequests,
+  games,
+  teams,
+  submissions,
 };

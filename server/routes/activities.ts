@@ -10,6 +10,6 @@ export async function activityRoutes(appBase: FastifyInstance) {
   app.get(
     '/my_games',
     { schema: { response: { 200: z.array(activityRowSchema) } } },
-    async (request) => listActivities(app.db, request.actor),
+    async (request) => listActivities(app.db, request.actor, app.config.publicUrl),
   );
 }

@@ -1,28 +1,56 @@
 /**
  * GET /my_games: one row per activity (an own, live template) with its status worked out by
- * the domain rules (docs/statuses.md). Launch instances arrive with the games issue; until
- * then every activity has none, so its status is unpublished, editing or ready.
+ * the domain rules (docs/statuses.md) from its launch instances (launches and scheduled games;
+ * demos are tests and do not count), its plays (teams over all instances), and the live-screen
+ * URLs of its current instance (docs/games.md).
  */
-import { and, desc, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { templates } from '../db/schema';
+import { games, teams, templates } from '../db/schema';
+import { isInstanceOpen, type LaunchInstance } from '../../src/domain/status';
+import { liveScreenUrls, type GameRow } from './games/publishing';
 import type { ActivityRow } from '../../src/domain/schemas';
 import { deriveActivityStatus } from '../../src/domain/status';
 import { isTemplateValid } from '../../src/domain/validation/template';
 import { formatDuration } from '../../src/domain/constants';
 import { ownedBy, type Owner, type TemplateRow } from './templates';
 
-export function toActivityRow(row: TemplateRow, now: Date): ActivityRow {
+type Instance = LaunchInstance & { game: GameRow };
+
+/**
+ * The instance whose live screens the row links to: the one open now, else the next to start,
+ * else the most recent.
+ */
+function currentInstance(instances: readonly Instance[], now: Date): Instance | null {
+  const open = instances.find((i) => isInstanceOpen(i, now));
+  if (open) return open;
+  const upcoming = instances
+    .filter((i) => i.startsAt.getTime() > now.getTime())
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  if (upcoming[0]) return upcoming[0];
+  return [...instances].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime())[0] ?? null;
+}
+
+export function toActivityRow(
+  row: TemplateRow,
+  now: Date,
+  instances: readonly Instance[] = [],
+  publicUrl = '',
+): ActivityRow {
   const status = deriveActivityStatus(
     {
       templateValid: isTemplateValid(row),
       // Revision 1 is the template as it was created (copied or generated); any accepted edit
       // moves it on.
       changedSinceCreation: row.revision > 1,
-      instances: [],
+      instances,
     },
     now,
   );
+  const current = currentInstance(instances, now);
+  const urls = current
+    ? liveScreenUrls(publicUrl, current.game)
+    : { scoreboardUrl: null, presentationUrl: null, statisticsUrl: null };
   return {
     id: row.id,
     name: row.name,
@@ -30,17 +58,48 @@ export function toActivityRow(row: TemplateRow, now: Date): ActivityRow {
     stepsCount: row.steps.length,
     runTime: formatDuration(row.duration),
     runTimeMin: row.duration,
-    plays: 0,
+    plays: instances.reduce((sum, i) => sum + i.plays, 0),
     status,
-    scoreboardUrl: null,
-    presentationUrl: null,
-    statisticsUrl: null,
+    ...urls,
   };
+}
+
+async function launchInstances(db: Database, owner: Owner): Promise<Map<string, Instance[]>> {
+  const byTemplate = new Map<string, Instance[]>();
+  if (!owner.userId) return byTemplate; // guests cannot launch
+  const rows = await db
+    .select()
+    .from(games)
+    .where(and(eq(games.ownerUserId, owner.userId), ne(games.kind, 'demo')));
+  if (rows.length === 0) return byTemplate;
+  const plays = await db
+    .select({ gameId: teams.gameId, n: count() })
+    .from(teams)
+    .where(
+      inArray(
+        teams.gameId,
+        rows.map((g) => g.id),
+      ),
+    )
+    .groupBy(teams.gameId);
+  const playsByGame = new Map(plays.map((p) => [p.gameId, p.n]));
+  for (const game of rows) {
+    const list = byTemplate.get(game.templateId) ?? [];
+    list.push({
+      startsAt: game.startsAt,
+      endsAt: game.endsAt,
+      plays: playsByGame.get(game.id) ?? 0,
+      game,
+    });
+    byTemplate.set(game.templateId, list);
+  }
+  return byTemplate;
 }
 
 export async function listActivities(
   db: Database,
   owner: Owner,
+  publicUrl: string,
   now = new Date(),
 ): Promise<ActivityRow[]> {
   const rows = await db
@@ -48,5 +107,6 @@ export async function listActivities(
     .from(templates)
     .where(and(ownedBy(owner), isNull(templates.deletedAt)))
     .orderBy(desc(templates.updatedAt), desc(templates.id));
-  return rows.map((row) => toActivityRow(row, now));
+  const instances = await launchInstances(db, owner);
+  return rows.map((row) => toActivityRow(row, now, instances.get(row.id) ?? [], publicUrl));
 }

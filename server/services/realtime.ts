@@ -1,22 +1,36 @@
 /**
  * Realtime fan-out of change notices to connected clients (server-sent events). One process
- * uses this in-process bus; several instances on PostgreSQL will relay it through
- * LISTEN/NOTIFY (the games issue), behind the same interface.
+ * uses the in-process bus below; several instances on PostgreSQL relay it through LISTEN/NOTIFY
+ * (realtimePostgres.ts), behind the same interface.
  */
 import { EventEmitter } from 'node:events';
+import type { Submission, Team } from '../../src/domain/games';
 
-export type RealtimeEvent = {
-  type: 'template-changed';
-  id: string;
-  revision: number;
-  updatedAt: string;
-  deleted: boolean;
-};
+export type RealtimeEvent =
+  | {
+      type: 'template-changed';
+      id: string;
+      revision: number;
+      updatedAt: string;
+      deleted: boolean;
+    }
+  | {
+      /** Something in a game changed: a team joined, answered, or was judged (docs/games.md). */
+      type: 'game-changed';
+      gameId: string;
+      reason: 'team' | 'submission' | 'judged';
+      team?: Team;
+      submission?: Submission;
+    };
 
 export interface RealtimeBus {
   publish(channel: string, event: RealtimeEvent): void;
   subscribe(channel: string, listener: (event: RealtimeEvent) => void): () => void;
+  /** Stops relaying (closes the PostgreSQL listener); the in-process bus has nothing to close. */
+  close?(): Promise<void>;
 }
+
+export const gameChannel = (gameId: string): string => `game:${gameId}`;
 
 /** A user's channel, or a guest's, so that only the owner's clients hear of their templates. */
 export const ownerChannel = (owner: { userId: string | null; anonId: string | null }): string[] =>

@@ -17,7 +17,7 @@ import { LIMITS } from './limits';
 
 export const idSchema = z.string().min(1).max(64);
 export const uuidSchema = z.uuid();
-const isoDateTime = z.iso.datetime({ offset: true });
+export const isoDateTime = z.iso.datetime({ offset: true });
 
 /** Hex only, no opacity (SPEC §5 Branding colour). */
 export const hexColourSchema = z

@@ -1,0 +1,255 @@
+/**
+ * Games for organisers (docs/games.md): demo, launch and schedule (SPEC §7), the game status,
+ * the QR code image, and the live screens' data: scoreboard, statistics, CSV, the photos and
+ * videos as a zip, judging, and the live event stream. The live-screen calls take the game's
+ * screen key (?key=) or the owner's sign-in.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import yazl from 'yazl';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { games } from '../db/schema';
+import {
+  gameStatusSchema,
+  gameStatusUrlResponseSchema,
+  idSchema,
+  publishRequestSchema,
+} from '../../src/domain/schemas';
+import {
+  judgeRequestSchema,
+  normaliseCode,
+  playerUrl,
+  scoreboardSchema,
+  statisticsSchema,
+  submissionSchema,
+} from '../../src/domain/games';
+import { notFound } from '../errors';
+import { gameChannel, type RealtimeEvent } from '../services/realtime';
+import { endStreamsOnClose, openEventStream } from '../services/sse';
+import {
+  createGame,
+  gameStatusUrl,
+  getGameStatus,
+  type GameRow,
+} from '../services/games/publishing';
+import { scoreboard } from '../services/games/players';
+import { judgeSubmission, mediaFiles, resultsCsv, statistics } from '../services/games/results';
+import { createScoreboardFeed } from '../services/games/liveFeed';
+
+/** QR codes are printed and projected: a quiet zone and enough pixels to scan from afar. */
+const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2, width: 512 } as const;
+
+const sameSecret = (a: string, b: string): boolean => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+export async function gameRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  endStreamsOnClose(app);
+  const feed = createScoreboardFeed(app);
+
+  /** A live screen's game: by its screen key, or as its signed-in owner; else "not found". */
+  async function screenGame(request: FastifyRequest, gameId: string): Promise<GameRow> {
+    const [game] = await app.db.select().from(games).where(eq(games.id, gameId));
+    const key = (request.query as { key?: unknown }).key;
+    const allowed =
+      game &&
+      ((typeof key === 'string' && sameSecret(key, game.screenKey)) ||
+        (request.actor.userId !== null && request.actor.userId === game.ownerUserId));
+    if (!allowed) throw notFound('This activity does not exist, or the link is not complete.');
+    return game;
+  }
+
+  const screenParams = z.object({ gameId: idSchema });
+  const screenQuery = z.object({ key: z.string().max(100).optional() });
+
+  app.post(
+    '/templates/:id/publish',
+    {
+      schema: {
+        params: z.object({ id: idSchema }),
+        body: publishRequestSchema.default({}),
+        response: { 201: gameStatusUrlResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const game = await createGame(
+        app.db,
+        request.actor,
+        request.params.id,
+        'publish',
+        request.body,
+      );
+      return reply.status(201).send({ gameStatusUrl: gameStatusUrl(app.config.publicUrl, game) });
+    },
+  );
+
+  app.post(
+    '/templates/:id/demo_game',
+    {
+      schema: {
+        params: z.object({ id: idSchema }),
+        body: z.strictObject({}).default({}),
+        response: { 201: gameStatusUrlResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const game = await createGame(app.db, request.actor, request.params.id, 'demo', {});
+      return reply.status(201).send({ gameStatusUrl: gameStatusUrl(app.config.publicUrl, game) });
+    },
+  );
+
+  app.get(
+    '/templates/:templateId/games/:gameId',
+    {
+      schema: {
+        params: z.object({ templateId: idSchema, gameId: idSchema }),
+        response: { 200: gameStatusSchema },
+      },
+    },
+    async (request) =>
+      getGameStatus(app.db, request.actor, request.params.templateId, request.params.gameId),
+  );
+
+  app.get(
+    '/qr/:file',
+    { config: { anonymous: true }, schema: { params: z.object({ file: z.string().max(40) }) } },
+    async (request, reply) => {
+      const code = normaliseCode(request.params.file.replace(/\.png$/i, ''));
+      if (!code || !request.params.file.toLowerCase().endsWith('.png')) {
+        throw notFound('There is no QR code here.');
+      }
+      const png = await QRCode.toBuffer(playerUrl(app.config.publicUrl, code), QR_OPTIONS);
+      return reply
+        .type('image/png')
+        .header('cache-control', 'public, max-age=86400, immutable')
+        .send(png);
+    },
+  );
+
+  app.get(
+    '/games/:gameId/scoreboard',
+    {
+      schema: {
+        params: screenParams,
+        querystring: screenQuery,
+        response: { 200: scoreboardSchema },
+      },
+    },
+    async (request) => scoreboard(app.db, await screenGame(request, request.params.gameId)),
+  );
+
+  app.get(
+    '/games/:gameId/statistics',
+    {
+      schema: {
+        params: screenParams,
+        querystring: screenQuery,
+        response: { 200: statisticsSchema },
+      },
+    },
+    async (request) => statistics(app.db, await screenGame(request, request.params.gameId)),
+  );
+
+  app.get(
+    '/games/:gameId/statistics.csv',
+    { schema: { params: screenParams, querystring: screenQuery } },
+    async (request, reply) => {
+      const game = await screenGame(request, request.params.gameId);
+      const csv = await resultsCsv(app.db, game, app.config.publicUrl);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName(game.name)} results.csv"`)
+        .send(`\uFEFF${csv}`); // the byte-order mark makes Excel read UTF-8
+    },
+  );
+
+  app.get(
+    '/games/:gameId/media.zip',
+    { schema: { params: screenParams, querystring: screenQuery } },
+    async (request, reply) => {
+      const game = await screenGame(request, request.params.gameId);
+      const zip = new yazl.ZipFile();
+      for (const file of await mediaFiles(app.db, game)) {
+        if (!(await app.storage.head(file.key))) continue; // a file removed by hand: leave it out
+        // Opened one at a time as the zip is written: a big game has thousands of files.
+        // Photos and videos are compressed already, so they are stored as they are.
+        zip.addReadStreamLazy(file.path, { compress: false }, (done) => {
+          app.storage.get(file.key).then(
+            (stored) =>
+              stored
+                ? done(null, stored.body)
+                : done(new Error(`missing ${file.key}`), undefined as never),
+            (error: Error) => done(error, undefined as never),
+          );
+        });
+      }
+      zip.end();
+      return reply
+        .type('application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="${fileName(game.name)} photos and videos.zip"`,
+        )
+        .send(zip.outputStream);
+    },
+  );
+
+  app.patch(
+    '/games/:gameId/submissions/:submissionId',
+    {
+      schema: {
+        params: z.object({ gameId: idSchema, submissionId: idSchema }),
+        querystring: screenQuery,
+        body: judgeRequestSchema,
+        response: { 200: submissionSchema },
+      },
+    },
+    async (request) => {
+      const game = await screenGame(request, request.params.gameId);
+      const submission = await judgeSubmission(
+        app.db,
+        game,
+        request.params.submissionId,
+        request.body,
+      );
+      app.bus.publish(gameChannel(game.id), {
+        type: 'game-changed',
+        gameId: game.id,
+        reason: 'judged',
+        submission,
+      });
+      return submission;
+    },
+  );
+
+  app.get(
+    '/games/:gameId/events',
+    { config: { rateLimit: false }, schema: { params: screenParams, querystring: screenQuery } },
+    async (request, reply) => {
+      const game = await screenGame(request, request.params.gameId);
+      const stream = openEventStream(app, request, reply);
+      stream.send('scoreboard', await scoreboard(app.db, game));
+      stream.onClose(feed.watch(game, (board) => stream.send('scoreboard', board)));
+      stream.onClose(
+        app.bus.subscribe(gameChannel(game.id), (event: RealtimeEvent) => {
+          if (event.type !== 'game-changed') return;
+          if (event.submission) stream.send('submission', event.submission);
+          if (event.team) stream.send('team', event.team);
+        }),
+      );
+    },
+  );
+}
+
+/** A game's name as part of a download's file name. */
+const fileName = (name: string): string =>
+  name
+    .replace(/[^\p{L}\p{N} _-]+/gu, '')
+    .trim()
+    .slice(0, 80) || 'Teamtrail';

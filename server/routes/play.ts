@@ -1,0 +1,267 @@
+/**
+ * The phone player's calls (docs/games.md): look up a game by code, join as a team, the team's
+ * view, answers (with photo and video uploads), the team photo, the scoreboard and its live
+ * stream. Teams identify themselves with the TeamToken header. Code look-ups and joins are rate
+ * limited per address; answers per team.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { uploads } from '../db/schema';
+import {
+  answerRequestSchema,
+  answerResultSchema,
+  joinResponseSchema,
+  playerStateSchema,
+  publicGameSchema,
+  scoreboardSchema,
+  teamSchema,
+} from '../../src/domain/games';
+import { idSchema } from '../../src/domain/schemas';
+import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '../../src/domain/uploads';
+import { badRequest, HttpError } from '../errors';
+import { gameChannel } from '../services/realtime';
+import { endStreamsOnClose, openEventStream } from '../services/sse';
+import { inspectUpload } from '../services/uploads/inspect';
+import { stripPhotoMetadata } from '../services/uploads/metadata';
+import { newUploadKey } from '../services/uploads/storage';
+import {
+  countTeams,
+  findGameByCode,
+  joinGame,
+  PLAY_MESSAGES,
+  playerState,
+  prepareMediaAnswer,
+  recordMediaAnswer,
+  scoreboard,
+  setTeamPhoto,
+  submitAnswer,
+  teamByToken,
+  toPublicGame,
+  toTeam,
+} from '../services/games/players';
+import type { GameRow } from '../services/games/publishing';
+import { createScoreboardFeed } from '../services/games/liveFeed';
+
+const codeParams = z.object({ code: z.string().min(1).max(20) });
+
+/** Answers are limited per team (a venue's phones often share one address), not per address. */
+const perTeam = {
+  keyGenerator: (request: FastifyRequest) => String(request.headers.teamtoken ?? request.ip),
+};
+
+export async function playRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  endStreamsOnClose(app);
+  const feed = createScoreboardFeed(app);
+  const lookupLimit = { max: app.config.playRateLimitPerMinute, timeWindow: '1 minute' };
+  await app.register(multipart, { limits: { files: 1, fields: 5 } });
+
+  const teamOf = (game: GameRow, request: FastifyRequest) =>
+    teamByToken(app.db, game, request.headers.teamtoken as string | undefined);
+
+  const announce = (
+    game: GameRow,
+    event: Omit<
+      Extract<Parameters<typeof app.bus.publish>[1], { type: 'game-changed' }>,
+      'type' | 'gameId'
+    >,
+  ) => app.bus.publish(gameChannel(game.id), { type: 'game-changed', gameId: game.id, ...event });
+
+  /**
+   * Reads a multipart upload: text fields first (the phone sends them before the file), then
+   * one file. The file is refused as soon as it passes maxBytes.
+   */
+  async function readUpload(request: FastifyRequest, fileField: string, maxBytes: number) {
+    if (!request.isMultipart()) {
+      throw new HttpError(415, `Send the file as multipart/form-data in the field "${fileField}".`);
+    }
+    const fields: Record<string, string> = {};
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value).slice(0, 200);
+        continue;
+      }
+      if (part.fieldname !== fileField) {
+        part.file.resume();
+        throw badRequest(`Send the file in the field "${fileField}".`);
+      }
+      try {
+        const buffer = await part.toBuffer();
+        return {
+          fields,
+          bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength),
+        };
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(
+            413,
+            `The file is too large: the most it can be is ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+          );
+        }
+        throw error;
+      }
+    }
+    throw badRequest(`Choose a file to upload in the field "${fileField}".`);
+  }
+
+  /** A photo or video checked by its content (as the builder's uploads are), then stored. */
+  async function storeMedia(
+    game: GameRow,
+    bytes: Uint8Array,
+    want: 'photo' | 'video',
+    purpose: string,
+  ) {
+    const inspected = await inspectUpload(bytes, 'media');
+    if (!inspected.ok) throw new HttpError(inspected.status, inspected.errorMessage);
+    const { type } = inspected;
+    const fits =
+      want === 'photo' ? type.kind === 'image' && type.extension !== 'svg' : type.kind === 'video';
+    if (!fits) throw new HttpError(415, PLAY_MESSAGES.wrongMediaKind(want));
+    const content =
+      type.mimeType === 'image/jpeg' ? await stripPhotoMetadata(inspected.bytes) : inspected.bytes;
+    const key = newUploadKey(`games/${game.id}`, type.extension);
+    await app.storage.put(key, content, type.mimeType);
+    await app.db.insert(uploads).values({
+      key,
+      templateId: game.templateId,
+      purpose,
+      mimeType: type.mimeType,
+      bytes: content.byteLength,
+    });
+    return { key, mimeType: type.mimeType };
+  }
+
+  app.get(
+    '/play/:code',
+    {
+      config: { rateLimit: lookupLimit },
+      schema: { params: codeParams, response: { 200: publicGameSchema } },
+    },
+    async (request) => {
+      const game = await findGameByCode(app.db, request.params.code);
+      return toPublicGame(game, await countTeams(app.db, game.id), new Date());
+    },
+  );
+
+  app.post(
+    '/play/:code/teams',
+    {
+      config: { rateLimit: lookupLimit },
+      schema: {
+        params: codeParams,
+        body: z.strictObject({ name: z.string().max(200) }),
+        response: { 201: joinResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const game = await findGameByCode(app.db, request.params.code);
+      const { team, token } = await joinGame(app.db, game, request.body.name);
+      announce(game, { reason: 'team', team: toTeam(team) });
+      return reply.status(201).send({ team: toTeam(team), token });
+    },
+  );
+
+  app.post(
+    '/play/:code/team/photo',
+    {
+      config: { rateLimit: perTeam },
+      schema: { params: codeParams, response: { 200: teamSchema } },
+    },
+    async (request) => {
+      const game = await findGameByCode(app.db, request.params.code);
+      const team = await teamOf(game, request);
+      const { bytes } = await readUpload(request, 'photo', IMAGE_MAX_BYTES);
+      const media = await storeMedia(game, bytes, 'photo', 'team-photo');
+      const updated = toTeam(await setTeamPhoto(app.db, team, media.key));
+      announce(game, { reason: 'team', team: updated });
+      return updated;
+    },
+  );
+
+  app.get(
+    '/play/:code/me',
+    {
+      config: { rateLimit: perTeam },
+      schema: { params: codeParams, response: { 200: playerStateSchema } },
+    },
+    async (request) => {
+      const game = await findGameByCode(app.db, request.params.code);
+      return playerState(app.db, game, await teamOf(game, request));
+    },
+  );
+
+  app.post(
+    '/play/:code/answers',
+    {
+      config: { rateLimit: perTeam },
+      schema: {
+        params: codeParams,
+        body: answerRequestSchema,
+        response: { 200: answerResultSchema },
+      },
+    },
+    async (request) => {
+      const game = await findGameByCode(app.db, request.params.code);
+      const team = await teamOf(game, request);
+      const result = await submitAnswer(app.db, game, team, request.body);
+      announce(game, { reason: 'submission' });
+      return result;
+    },
+  );
+
+  app.post(
+    '/play/:code/answers/media',
+    {
+      config: { rateLimit: perTeam },
+      schema: { params: codeParams, response: { 200: answerResultSchema } },
+    },
+    async (request) => {
+      const game = await findGameByCode(app.db, request.params.code);
+      const team = await teamOf(game, request);
+      const { fields, bytes } = await readUpload(request, 'media', VIDEO_MAX_BYTES);
+      const stepId = idSchema.safeParse(fields.stepId);
+      const clientId = z.uuid().safeParse(fields.clientId);
+      if (!stepId.success || !clientId.success) {
+        throw badRequest('Send the fields stepId and clientId (a UUID) before the file.');
+      }
+      const prepared = await prepareMediaAnswer(app.db, game, team, stepId.data, clientId.data);
+      if (prepared.earlier) return prepared.earlier;
+      if (prepared.want === 'photo' && bytes.byteLength > IMAGE_MAX_BYTES) {
+        throw new HttpError(
+          413,
+          `The photo is too large: the most it can be is ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+        );
+      }
+      const media = await storeMedia(game, bytes, prepared.want, 'answer');
+      const result = await recordMediaAnswer(
+        app.db,
+        game,
+        team,
+        prepared.step,
+        clientId.data,
+        media,
+      );
+      announce(game, { reason: 'submission' });
+      return result;
+    },
+  );
+
+  app.get(
+    '/play/:code/scoreboard',
+    { schema: { params: codeParams, response: { 200: scoreboardSchema } } },
+    async (request) => scoreboard(app.db, await findGameByCode(app.db, request.params.code)),
+  );
+
+  app.get(
+    '/play/:code/events',
+    { config: { rateLimit: false }, schema: { params: codeParams } },
+    async (request, reply) => {
+      const game = await findGameByCode(app.db, request.params.code);
+      const stream = openEventStream(app, request, reply);
+      stream.send('scoreboard', await scoreboard(app.db, game));
+      stream.onClose(feed.watch(game, (board) => stream.send('scoreboard', board)));
+    },
+  );
+}

@@ -1,0 +1,382 @@
+/**
+ * The phone player's side of a game (docs/games.md): finding a game by its code, joining as a
+ * team, the team's view of the game, and its answers. Teams are identified by a secret token
+ * that only their phone holds (stored hashed). Every answer is one row per team and task; the
+ * team's score is kept with it in the same transaction, so the scoreboard reads one table.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { games, submissions, teams } from '../../db/schema';
+import {
+  effectivePoints,
+  gamePhase,
+  markAnswer,
+  MARKING_PROBLEMS,
+  normaliseCode,
+  teamNameSchema,
+  toPlayerStep,
+  type AnswerRequest,
+  type AnswerResult,
+  type PlayerState,
+  type ProgressEntry,
+  type PublicGame,
+  type Scoreboard,
+  type Team,
+} from '../../../src/domain/games';
+import type { Step } from '../../../src/domain/schemas';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../errors';
+import { hashToken, newSecret } from './codes';
+import type { GameRow } from './publishing';
+
+export type TeamRow = typeof teams.$inferSelect;
+export type SubmissionRow = typeof submissions.$inferSelect;
+
+export const PLAY_MESSAGES = {
+  unknownCode: 'There is no activity with this code. Check the code and try again.',
+  notStarted: 'This activity has not started yet.',
+  ended: 'This activity has ended.',
+  full: 'This activity is full: it takes no more teams. Ask the organiser to upgrade to PRO for more players.',
+  nameTaken: 'Another team already has this name. Choose a different one.',
+  badToken: 'This phone is not part of a team in this activity. Join the activity again.',
+  unknownStep: 'This activity has no such task.',
+  alreadyAnswered: 'You have already answered this task.',
+  wrongMediaKind: (want: 'photo' | 'video') =>
+    want === 'photo'
+      ? 'This challenge needs a photo (JPEG or PNG).'
+      : 'This challenge needs a video (MP4 or MOV).',
+} as const;
+
+const uploadUrl = (key: string | null): string | null => (key ? `/uploads/${key}` : null);
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23505';
+};
+
+export function toTeam(row: TeamRow): Team {
+  return {
+    id: row.id,
+    name: row.name,
+    photoUrl: uploadUrl(row.photoKey),
+    score: row.score,
+    joinedAt: row.joinedAt.toISOString(),
+  };
+}
+
+export function toProgressEntry(row: SubmissionRow): ProgressEntry {
+  return {
+    stepId: row.stepId,
+    kind: row.kind as ProgressEntry['kind'],
+    correct: row.correct,
+    points: effectivePoints(row),
+    rejected: row.rejected,
+    mediaUrl: uploadUrl(row.mediaKey),
+  };
+}
+
+export async function findGameByCode(db: Database, input: string): Promise<GameRow> {
+  const code = normaliseCode(input);
+  if (!code) throw notFound(PLAY_MESSAGES.unknownCode);
+  const [game] = await db.select().from(games).where(eq(games.code, code));
+  if (!game) throw notFound(PLAY_MESSAGES.unknownCode);
+  return game;
+}
+
+export async function countTeams(db: Database, gameId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(teams).where(eq(teams.gameId, gameId));
+  return row?.n ?? 0;
+}
+
+export function toPublicGame(game: GameRow, teamsCount: number, now: Date): PublicGame {
+  return {
+    code: game.code,
+    name: game.name,
+    gameType: game.snapshot.gameType,
+    phase: gamePhase(game, now),
+    demo: game.kind === 'demo',
+    startsAt: game.startsAt.toISOString(),
+    endsAt: game.endsAt.toISOString(),
+    stepsCount: game.snapshot.steps.length,
+    teamsCount,
+    maxTeams: game.maxTeams,
+    branding: game.snapshot.branding,
+    theme: game.snapshot.theme,
+  };
+}
+
+function requireOpen(game: GameRow, now: Date): void {
+  const phase = gamePhase(game, now);
+  if (phase === 'upcoming') throw new HttpError(409, PLAY_MESSAGES.notStarted);
+  if (phase === 'ended') throw new HttpError(410, PLAY_MESSAGES.ended);
+}
+
+/** POST /play/{code}/teams: a new team, while the game is open and has room. */
+export async function joinGame(
+  db: Database,
+  game: GameRow,
+  rawName: string,
+  now = new Date(),
+): Promise<{ team: TeamRow; token: string }> {
+  const parsed = teamNameSchema.safeParse(rawName);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
+  const name = parsed.data.replace(/\s+/g, ' ');
+  requireOpen(game, now);
+  const token = newSecret();
+  try {
+    const team = await db.transaction(async (tx) => {
+      // Lock the game row: concurrent joins take turns, so the teams limit holds exactly.
+      await tx.select({ id: games.id }).from(games).where(eq(games.id, game.id)).for('update');
+      if (game.maxTeams !== null) {
+        const [row] = await tx.select({ n: count() }).from(teams).where(eq(teams.gameId, game.id));
+        if ((row?.n ?? 0) >= game.maxTeams) throw forbidden(PLAY_MESSAGES.full);
+      }
+      const [inserted] = await tx
+        .insert(teams)
+        .values({
+          id: randomUUID(),
+          gameId: game.id,
+          name,
+          nameKey: name.toLowerCase(),
+          tokenHash: hashToken(token),
+          joinedAt: now,
+        })
+        .returning();
+      return inserted!;
+    });
+    return { team, token };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, PLAY_MESSAGES.nameTaken);
+    throw error;
+  }
+}
+
+/** The team a TeamToken header stands for, in this game; anything else is 401. */
+export async function teamByToken(
+  db: Database,
+  game: GameRow,
+  token: string | undefined,
+): Promise<TeamRow> {
+  if (!token || token.length > 200) throw unauthorized(PLAY_MESSAGES.badToken);
+  const [team] = await db
+    .select()
+    .from(teams)
+    .where(eq(teams.tokenHash, hashToken(token)));
+  if (!team || team.gameId !== game.id) throw unauthorized(PLAY_MESSAGES.badToken);
+  return team;
+}
+
+export async function playerState(
+  db: Database,
+  game: GameRow,
+  team: TeamRow,
+  now = new Date(),
+): Promise<PlayerState> {
+  const rows = await db
+    .select()
+    .from(submissions)
+    .where(eq(submissions.teamId, team.id))
+    .orderBy(asc(submissions.createdAt));
+  return {
+    game: toPublicGame(game, await countTeams(db, game.id), now),
+    team: toTeam(team),
+    steps: game.snapshot.steps.map(toPlayerStep),
+    progress: rows.map(toProgressEntry),
+  };
+}
+
+function stepOf(game: GameRow, stepId: string): Step {
+  const step = game.snapshot.steps.find((s) => s.id === stepId);
+  if (!step) throw notFound(PLAY_MESSAGES.unknownStep);
+  return step;
+}
+
+/** A resend of the same answer (same clientId) gets the first result; another answer is 409. */
+async function earlierSubmission(db: Database, team: TeamRow, stepId: string, clientId: string) {
+  const [existing] = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.teamId, team.id), eq(submissions.stepId, stepId)));
+  if (!existing) return null;
+  if (existing.clientId !== clientId) throw new HttpError(409, PLAY_MESSAGES.alreadyAnswered);
+  return existing;
+}
+
+interface NewSubmission {
+  kind: ProgressEntry['kind'];
+  answer: string | null;
+  correct: boolean | null;
+  points: number;
+  mediaKey?: string;
+  mediaType?: string;
+}
+
+/** Stores a submission and moves the team's score with it, in one transaction. */
+async function record(
+  db: Database,
+  game: GameRow,
+  team: TeamRow,
+  stepId: string,
+  clientId: string,
+  submission: NewSubmission,
+  now: Date,
+): Promise<AnswerResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(submissions)
+        .values({
+          id: randomUUID(),
+          gameId: game.id,
+          teamId: team.id,
+          stepId,
+          clientId,
+          kind: submission.kind,
+          answer: submission.answer,
+          correct: submission.correct,
+          points: submission.points,
+          mediaKey: submission.mediaKey ?? null,
+          mediaType: submission.mediaType ?? null,
+          createdAt: now,
+        })
+        .returning();
+      const [updated] = await tx
+        .update(teams)
+        .set({
+          score: sql`${teams.score} + ${submission.points}`,
+          answered: sql`${teams.answered} + 1`,
+          lastAnswerAt: now,
+        })
+        .where(eq(teams.id, team.id))
+        .returning({ score: teams.score });
+      return { entry: toProgressEntry(row!), score: updated!.score };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // The same task answered at the same moment from two requests: the first one counts.
+    const first = await earlierSubmission(db, team, stepId, clientId);
+    if (!first) throw error;
+    return { entry: toProgressEntry(first), score: await teamScore(db, team.id) };
+  }
+}
+
+async function teamScore(db: Database, teamId: string): Promise<number> {
+  const [row] = await db.select({ score: teams.score }).from(teams).where(eq(teams.id, teamId));
+  return row?.score ?? 0;
+}
+
+/** POST /play/{code}/answers: free text, multiple choice, a pass or a standard challenge done. */
+export async function submitAnswer(
+  db: Database,
+  game: GameRow,
+  team: TeamRow,
+  request: AnswerRequest,
+  now = new Date(),
+): Promise<AnswerResult> {
+  const step = stepOf(game, request.stepId);
+  const earlier = await earlierSubmission(db, team, step.id, request.clientId);
+  if (earlier) return { entry: toProgressEntry(earlier), score: await teamScore(db, team.id) };
+  requireOpen(game, now);
+  const marking = markAnswer(step, request);
+  if (typeof marking === 'string') throw badRequest(MARKING_PROBLEMS[marking]);
+  const answer =
+    marking.kind !== 'answer'
+      ? null
+      : step.type === 'multipleChoice'
+        ? (step.answers.find((a) => a.id === request.answerId)?.value ?? null)
+        : (request.text?.trim() ?? null);
+  return record(db, game, team, step.id, request.clientId, { ...marking, answer }, now);
+}
+
+/** Checks made before a photo or video is read: the task, the game's phase, a resend. */
+export async function prepareMediaAnswer(
+  db: Database,
+  game: GameRow,
+  team: TeamRow,
+  stepId: string,
+  clientId: string,
+  now = new Date(),
+): Promise<{ step: Step; earlier: AnswerResult | null; want: 'photo' | 'video' }> {
+  const step = stepOf(game, stepId);
+  if (step.type !== 'photoChallenge' && step.type !== 'videoChallenge') {
+    throw badRequest('Only photo and video challenges take a photo or a video.');
+  }
+  const want = step.type === 'photoChallenge' ? 'photo' : 'video';
+  const earlier = await earlierSubmission(db, team, step.id, clientId);
+  if (earlier)
+    return {
+      step,
+      want,
+      earlier: { entry: toProgressEntry(earlier), score: await teamScore(db, team.id) },
+    };
+  requireOpen(game, now);
+  return { step, want, earlier: null };
+}
+
+export function recordMediaAnswer(
+  db: Database,
+  game: GameRow,
+  team: TeamRow,
+  step: Step,
+  clientId: string,
+  media: { key: string; mimeType: string },
+  now = new Date(),
+): Promise<AnswerResult> {
+  return record(
+    db,
+    game,
+    team,
+    step.id,
+    clientId,
+    {
+      kind: 'media',
+      answer: null,
+      correct: null,
+      points: step.points,
+      mediaKey: media.key,
+      mediaType: media.mimeType,
+    },
+    now,
+  );
+}
+
+export async function setTeamPhoto(db: Database, team: TeamRow, key: string): Promise<TeamRow> {
+  const [updated] = await db
+    .update(teams)
+    .set({ photoKey: key })
+    .where(eq(teams.id, team.id))
+    .returning();
+  return updated!;
+}
+
+/** The ranking: score, then who got there first, then name. */
+export async function scoreboard(
+  db: Database,
+  game: GameRow,
+  now = new Date(),
+): Promise<Scoreboard> {
+  const rows = await db
+    .select()
+    .from(teams)
+    .where(eq(teams.gameId, game.id))
+    .orderBy(desc(teams.score), asc(teams.lastAnswerAt), asc(teams.nameKey));
+  let rank = 0;
+  let previous: number | null = null;
+  return {
+    game: toPublicGame(game, rows.length, now),
+    rows: rows.map((row, i) => {
+      if (row.score !== previous) rank = i + 1;
+      previous = row.score;
+      return {
+        rank,
+        teamId: row.id,
+        name: row.name,
+        photoUrl: uploadUrl(row.photoKey),
+        score: row.score,
+        answered: row.answered,
+        lastAnswerAt: row.lastAnswerAt?.toISOString() ?? null,
+      };
+    }),
+    updatedAt: now.toISOString(),
+  };
+}

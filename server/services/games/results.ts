@@ -1,0 +1,227 @@
+/**
+ * What organisers see of a game (docs/games.md "Live screens"): the statistics per task and per
+ * team, every submission, judging (reject a photo or video, adjust points), and the CSV export.
+ * Access is checked by the routes (the game's screen key or the owner's sign-in).
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { submissions, teams } from '../../db/schema';
+import {
+  effectivePoints,
+  type JudgeRequest,
+  type Statistics,
+  type Submission,
+} from '../../../src/domain/games';
+import { notFound } from '../../errors';
+import type { GameRow } from './publishing';
+import { countTeams, toPublicGame, toTeam, type SubmissionRow, type TeamRow } from './players';
+
+export function toSubmission(row: SubmissionRow, teamName: string): Submission {
+  return {
+    id: row.id,
+    teamId: row.teamId,
+    teamName,
+    stepId: row.stepId,
+    kind: row.kind as Submission['kind'],
+    answer: row.answer,
+    correct: row.correct,
+    points: row.points,
+    rejected: row.rejected,
+    adjustedPoints: row.adjustedPoints,
+    mediaUrl: row.mediaKey ? `/uploads/${row.mediaKey}` : null,
+    mediaType: row.mediaType,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function gameRows(db: Database, game: GameRow) {
+  const teamRows = await db
+    .select()
+    .from(teams)
+    .where(eq(teams.gameId, game.id))
+    .orderBy(asc(teams.joinedAt));
+  const submissionRows = await db
+    .select()
+    .from(submissions)
+    .where(eq(submissions.gameId, game.id))
+    .orderBy(asc(submissions.createdAt));
+  return { teamRows, submissionRows };
+}
+
+export async function statistics(
+  db: Database,
+  game: GameRow,
+  now = new Date(),
+): Promise<Statistics> {
+  const { teamRows, submissionRows } = await gameRows(db, game);
+  const names = new Map(teamRows.map((t) => [t.id, t.name]));
+  const all = submissionRows.map((row) => toSubmission(row, names.get(row.teamId) ?? ''));
+
+  const steps = game.snapshot.steps.map((step) => {
+    const mine = all.filter((s) => s.stepId === step.id);
+    const answers = new Map<string, { answer: string; count: number; correct: boolean | null }>();
+    for (const s of mine) {
+      if (s.answer === null) continue;
+      const key = s.answer.trim().toLowerCase();
+      const entry = answers.get(key) ?? { answer: s.answer.trim(), count: 0, correct: s.correct };
+      entry.count++;
+      answers.set(key, entry);
+    }
+    return {
+      step,
+      answered: mine.filter((s) => s.kind !== 'pass').length,
+      correct: mine.filter((s) => s.correct === true).length,
+      passed: mine.filter((s) => s.kind === 'pass').length,
+      answers: [...answers.values()].sort(
+        (a, b) => b.count - a.count || a.answer.localeCompare(b.answer),
+      ),
+    };
+  });
+
+  const teamStats = teamRows.map((team: TeamRow) => {
+    const mine = submissionRows.filter((s) => s.teamId === team.id);
+    const last = mine.at(-1)?.createdAt ?? null;
+    return {
+      team: toTeam(team),
+      answered: mine.filter((s) => s.kind !== 'pass').length,
+      correct: mine.filter((s) => s.correct === true).length,
+      timeSeconds: last
+        ? Math.max(0, Math.round((last.getTime() - team.joinedAt.getTime()) / 1000))
+        : null,
+    };
+  });
+  teamStats.sort((a, b) => b.team.score - a.team.score || a.team.name.localeCompare(b.team.name));
+
+  return {
+    game: toPublicGame(game, await countTeams(db, game.id), now),
+    steps,
+    teams: teamStats,
+    submissions: all,
+  };
+}
+
+/**
+ * PATCH /games/{id}/submissions/{submissionId}: reject (0 points) or restore a submission, or
+ * set its points. The team's score moves by the difference, in the same transaction.
+ */
+export async function judgeSubmission(
+  db: Database,
+  game: GameRow,
+  submissionId: string,
+  request: JudgeRequest,
+): Promise<Submission> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(submissions)
+      .where(eq(submissions.id, submissionId))
+      .for('update');
+    if (!row || row.gameId !== game.id) throw notFound('This activity has no such submission.');
+    const before = effectivePoints(row);
+    const next = {
+      rejected: request.rejected ?? row.rejected,
+      adjustedPoints: request.points !== undefined ? request.points : row.adjustedPoints,
+    };
+    const after = effectivePoints({ points: row.points, ...next });
+    const [updated] = await tx
+      .update(submissions)
+      .set(next)
+      .where(eq(submissions.id, row.id))
+      .returning();
+    const [team] = await tx
+      .update(teams)
+      .set({ score: sql`${teams.score} + ${after - before}` })
+      .where(eq(teams.id, row.teamId))
+      .returning({ name: teams.name });
+    return toSubmission(updated!, team!.name);
+  });
+}
+
+/** RFC 4180 quoting; a leading =, +, - or @ is defused so a spreadsheet never runs a formula. */
+function csvField(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const CSV_HEADER = [
+  'Team',
+  'Team score',
+  'Task number',
+  'Task',
+  'Type',
+  'Answer',
+  'Correct',
+  'Points',
+  'Rejected',
+  'Media',
+  'Submitted at',
+];
+
+/** One row per team and task answered, in task order; then the teams' totals are clear. */
+export async function resultsCsv(db: Database, game: GameRow, publicUrl: string): Promise<string> {
+  const stats = await statistics(db, game);
+  const order = new Map(game.snapshot.steps.map((s, i) => [s.id, i]));
+  const lines = [CSV_HEADER.map(csvField).join(',')];
+  for (const { team } of stats.teams) {
+    const mine = stats.submissions
+      .filter((s) => s.teamId === team.id)
+      .sort((a, b) => (order.get(a.stepId) ?? 0) - (order.get(b.stepId) ?? 0));
+    for (const s of mine) {
+      const index = order.get(s.stepId) ?? -1;
+      const step = game.snapshot.steps[index];
+      lines.push(
+        [
+          team.name,
+          team.score,
+          index + 1,
+          step?.name ?? '',
+          step?.type ?? '',
+          s.kind === 'pass' ? '(passed)' : s.answer,
+          s.correct,
+          effectivePoints(s),
+          s.rejected,
+          s.mediaUrl ? `${publicUrl}${s.mediaUrl}` : null,
+          s.createdAt,
+        ]
+          .map(csvField)
+          .join(','),
+      );
+    }
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The photos and videos to zip: a folder per team, files named after the task. */
+export async function mediaFiles(
+  db: Database,
+  game: GameRow,
+): Promise<{ key: string; path: string }[]> {
+  const { teamRows, submissionRows } = await gameRows(db, game);
+  const safe = (text: string) =>
+    text
+      .replace(/[^\p{L}\p{N} _-]+/gu, '')
+      .trim()
+      .slice(0, 60) || 'untitled';
+  const order = new Map(game.snapshot.steps.map((s, i) => [s.id, i]));
+  const files: { key: string; path: string }[] = [];
+  for (const team of teamRows) {
+    const folder = safe(team.name);
+    if (team.photoKey)
+      files.push({
+        key: team.photoKey,
+        path: `${folder}/team-photo.${team.photoKey.split('.').pop()}`,
+      });
+    for (const s of submissionRows.filter((row) => row.teamId === team.id && row.mediaKey)) {
+      const index = order.get(s.stepId) ?? 0;
+      const step = game.snapshot.steps[index];
+      const extension = s.mediaKey!.split('.').pop();
+      files.push({
+        key: s.mediaKey!,
+        path: `${folder}/${String(index + 1).padStart(2, '0')} ${safe(step?.name ?? 'task')}.${extension}`,
+      });
+    }
+  }
+  return files;
+}

@@ -1,0 +1,321 @@
+/**
+ * Games: what players and live screens see of a launched or demo activity (issue 5,
+ * docs/games.md). The rules here are shared by the server, the phone player (/play) and the live
+ * screens: activity codes, team names, scoring, what a player may see of a task (never which
+ * answer is right), and the shapes of the player and live-screen calls.
+ */
+import { z } from 'zod';
+import { isFreeTextAnswerCorrect } from './validation/step';
+import {
+  assetSchema,
+  brandingSchema,
+  idSchema,
+  isoDateTime,
+  stepSchema,
+  themeSchema,
+} from './schemas';
+import type { Step } from './schemas';
+import { gameTypeSchema, stepTypeSchema } from './enums';
+import { LIMITS } from './limits';
+
+// ---------------------------------------------------------------------------------------------
+// Activity codes
+
+/**
+ * Codes use Crockford's alphabet without I, L, O and U: nothing that reads as another character
+ * ("0"/"O", "1"/"I"/"L"), and no accidental words. Eight characters give 30^8 ≈ 6.6 × 10^11
+ * codes; with joining rate-limited, guessing a live game's code is not practical.
+ */
+export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const CODE_LENGTH = 8;
+
+/** What a person typed (any case, spaces or dashes, "ab12 cd34") → the code, or null. */
+export function normaliseCode(input: string): string | null {
+  const code = input.toUpperCase().replace(/[\s-]+/g, '');
+  if (code.length !== CODE_LENGTH) return null;
+  return [...code].every((ch) => CODE_ALPHABET.includes(ch)) ? code : null;
+}
+
+/** "ABCD2345" → "ABCD 2345": easier to read out and to type. */
+export const formatCode = (code: string): string => `${code.slice(0, 4)} ${code.slice(4)}`;
+
+/** The player's address for a code: what the QR code encodes ({host}/play/{code}). */
+export const playerUrl = (publicUrl: string, code: string): string => `${publicUrl}/play/${code}`;
+
+// ---------------------------------------------------------------------------------------------
+// Teams
+
+export const TEAM_NAME_MAX_LENGTH = 40;
+
+export const teamNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Choose a team name.')
+  .max(TEAM_NAME_MAX_LENGTH, `A team name can be at most ${TEAM_NAME_MAX_LENGTH} characters.`);
+
+/** Two teams of one game may not share a name, whatever the case or spacing. */
+export const sameTeamName = (a: string, b: string): boolean =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+// ---------------------------------------------------------------------------------------------
+// A game's phase
+
+export type GamePhase = 'upcoming' | 'open' | 'ended';
+
+export function gamePhase(game: { startsAt: Date; endsAt: Date }, now: Date): GamePhase {
+  if (now.getTime() < game.startsAt.getTime()) return 'upcoming';
+  if (now.getTime() >= game.endsAt.getTime()) return 'ended';
+  return 'open';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scoring
+
+/** What a team sends for one task. */
+export const answerRequestSchema = z.strictObject({
+  stepId: idSchema,
+  /** The phone's own id for this answer: a resend after a dropped connection is recognised. */
+  clientId: z.uuid(),
+  /** Free text: what the team typed. */
+  text: z.string().max(LIMITS.answerMaxLength).optional(),
+  /** Multiple choice: the chosen answer's id. */
+  answerId: idSchema.optional(),
+  /** "Pass": the team gives the task up for no points. */
+  pass: z.literal(true).optional(),
+  /** A standard challenge: the team says it is done. */
+  done: z.literal(true).optional(),
+});
+export type AnswerRequest = z.infer<typeof answerRequestSchema>;
+
+export interface Marking {
+  kind: 'answer' | 'pass' | 'media' | 'done';
+  correct: boolean | null;
+  points: number;
+}
+
+export type MarkingProblem =
+  | 'passOrAnswer'
+  | 'textRequired'
+  | 'answerIdRequired'
+  | 'unknownAnswer'
+  | 'mediaRequired'
+  | 'doneRequired';
+
+export const MARKING_PROBLEMS: Record<MarkingProblem, string> = {
+  passOrAnswer: 'Send either an answer or a pass, not both.',
+  textRequired: 'Type an answer for this task.',
+  answerIdRequired: 'Choose one of the answers for this task.',
+  unknownAnswer: 'That answer is not one of this task’s choices.',
+  mediaRequired: 'This challenge needs a photo or a video: upload it with the media call.',
+  doneRequired: 'Mark this challenge as done.',
+};
+
+/**
+ * Marks one answer to one task (everything but media uploads). Free text compares
+ * case-insensitively (SPEC §2.8 "Answer is treated case insensitive."); multiple choice by the
+ * chosen answer's id; a pass scores nothing; a standard challenge scores its points when done.
+ */
+export function markAnswer(
+  step: Step,
+  request: Omit<AnswerRequest, 'stepId' | 'clientId'>,
+): Marking | MarkingProblem {
+  const given = [
+    request.text !== undefined,
+    request.answerId !== undefined,
+    request.pass,
+    request.done,
+  ].filter(Boolean).length;
+  if (given !== 1) return 'passOrAnswer';
+  if (request.pass) return { kind: 'pass', correct: false, points: 0 };
+  switch (step.type) {
+    case 'freeText': {
+      if (request.text === undefined || request.text.trim() === '') return 'textRequired';
+      const expected = step.answers.find((a) => a.correct)?.value ?? '';
+      const correct = isFreeTextAnswerCorrect(expected, request.text);
+      return { kind: 'answer', correct, points: correct ? step.points : 0 };
+    }
+    case 'multipleChoice': {
+      if (request.answerId === undefined) return 'answerIdRequired';
+      const chosen = step.answers.find((a) => a.id === request.answerId && a.value.trim() !== '');
+      if (!chosen) return 'unknownAnswer';
+      return { kind: 'answer', correct: chosen.correct, points: chosen.correct ? step.points : 0 };
+    }
+    case 'standardChallenge':
+      return request.done ? { kind: 'done', correct: null, points: step.points } : 'doneRequired';
+    case 'photoChallenge':
+    case 'videoChallenge':
+      return 'mediaRequired';
+  }
+}
+
+/** The points a submission counts for after judging: rejected is 0, an adjustment replaces. */
+export const effectivePoints = (submission: {
+  points: number;
+  rejected: boolean;
+  adjustedPoints: number | null;
+}): number => (submission.rejected ? 0 : (submission.adjustedPoints ?? submission.points));
+
+// ---------------------------------------------------------------------------------------------
+// What a player sees of a task: never the right answer.
+
+export const playerAnswerSchema = z.object({ id: idSchema, value: z.string() });
+
+export const playerStepSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  type: stepTypeSchema,
+  text: z.string(),
+  media: assetSchema.nullable(),
+  points: z.number().int(),
+  /** Multiple choice only: the filled choices, in the organiser's order. */
+  answers: z.array(playerAnswerSchema),
+});
+export type PlayerStep = z.infer<typeof playerStepSchema>;
+
+export function toPlayerStep(step: Step): PlayerStep {
+  return {
+    id: step.id,
+    name: step.name,
+    type: step.type,
+    text: step.text,
+    media: step.media,
+    points: step.points,
+    answers:
+      step.type === 'multipleChoice'
+        ? step.answers.filter((a) => a.value.trim() !== '').map(({ id, value }) => ({ id, value }))
+        : [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shapes of the calls (docs/games.md)
+
+/** GET /play/{code}: anyone with the code. */
+export const publicGameSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  gameType: gameTypeSchema,
+  phase: z.enum(['upcoming', 'open', 'ended']),
+  demo: z.boolean(),
+  startsAt: isoDateTime,
+  endsAt: isoDateTime,
+  stepsCount: z.number().int(),
+  teamsCount: z.number().int(),
+  /** null = unlimited (FREE: 3). */
+  maxTeams: z.number().int().nullable(),
+  branding: brandingSchema,
+  theme: themeSchema.nullable(),
+});
+export type PublicGame = z.infer<typeof publicGameSchema>;
+
+export const teamSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  score: z.number().int(),
+  joinedAt: isoDateTime,
+});
+export type Team = z.infer<typeof teamSchema>;
+
+/** POST /play/{code}/teams: the token identifies the team from then on (TeamToken header). */
+export const joinResponseSchema = z.object({ team: teamSchema, token: z.string() });
+
+export const progressEntrySchema = z.object({
+  stepId: idSchema,
+  kind: z.enum(['answer', 'pass', 'media', 'done']),
+  /** null for challenges (judged by people, not by the app). */
+  correct: z.boolean().nullable(),
+  points: z.number().int(),
+  rejected: z.boolean(),
+  mediaUrl: z.string().nullable(),
+});
+export type ProgressEntry = z.infer<typeof progressEntrySchema>;
+
+/** GET /play/{code}/me: everything the phone needs to show the game to its team. */
+export const playerStateSchema = z.object({
+  game: publicGameSchema,
+  team: teamSchema,
+  steps: z.array(playerStepSchema),
+  progress: z.array(progressEntrySchema),
+});
+export type PlayerState = z.infer<typeof playerStateSchema>;
+
+/** POST /play/{code}/answers and /answers/media. */
+export const answerResultSchema = z.object({ entry: progressEntrySchema, score: z.number().int() });
+export type AnswerResult = z.infer<typeof answerResultSchema>;
+
+export const scoreboardRowSchema = z.object({
+  rank: z.number().int(),
+  teamId: idSchema,
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  score: z.number().int(),
+  answered: z.number().int(),
+  lastAnswerAt: isoDateTime.nullable(),
+});
+export type ScoreboardRow = z.infer<typeof scoreboardRowSchema>;
+
+export const scoreboardSchema = z.object({
+  game: publicGameSchema,
+  rows: z.array(scoreboardRowSchema),
+  updatedAt: isoDateTime,
+});
+export type Scoreboard = z.infer<typeof scoreboardSchema>;
+
+/** One submission as organisers see it (statistics, presentation, judging). */
+export const submissionSchema = z.object({
+  id: idSchema,
+  teamId: idSchema,
+  teamName: z.string(),
+  stepId: idSchema,
+  kind: z.enum(['answer', 'pass', 'media', 'done']),
+  /** What the team answered: the typed text or the chosen choice's text. */
+  answer: z.string().nullable(),
+  correct: z.boolean().nullable(),
+  points: z.number().int(),
+  rejected: z.boolean(),
+  adjustedPoints: z.number().int().nullable(),
+  mediaUrl: z.string().nullable(),
+  mediaType: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type Submission = z.infer<typeof submissionSchema>;
+
+export const stepStatisticsSchema = z.object({
+  step: stepSchema,
+  answered: z.number().int(),
+  correct: z.number().int(),
+  passed: z.number().int(),
+  /** Each distinct answer given, with how many teams gave it. */
+  answers: z.array(
+    z.object({ answer: z.string(), count: z.number().int(), correct: z.boolean().nullable() }),
+  ),
+});
+
+export const teamStatisticsSchema = z.object({
+  team: teamSchema,
+  answered: z.number().int(),
+  correct: z.number().int(),
+  /** From joining to the last submission, in seconds; null before the first one. */
+  timeSeconds: z.number().int().nullable(),
+});
+
+/** GET /games/{id}/statistics: for the organiser. */
+export const statisticsSchema = z.object({
+  game: publicGameSchema,
+  steps: z.array(stepStatisticsSchema),
+  teams: z.array(teamStatisticsSchema),
+  submissions: z.array(submissionSchema),
+});
+export type Statistics = z.infer<typeof statisticsSchema>;
+
+/** PATCH /games/{id}/submissions/{submissionId}: judging. */
+export const judgeRequestSchema = z
+  .strictObject({
+    rejected: z.boolean().optional(),
+    points: z.number().int().min(0).max(LIMITS.pointsMax).nullable().optional(),
+  })
+  .refine((body) => body.rejected !== undefined || body.points !== undefined, {
+    message: 'Send rejected, points, or both.',
+  });
+export type JudgeRequest = z.infer<typeof judgeRequestSchema>;
