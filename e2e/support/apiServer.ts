@@ -29,10 +29,17 @@ export interface ApiServer {
   dispose(): Promise<void>;
 }
 
-export async function startApiServer(): Promise<ApiServer> {
+export interface ApiServerOptions {
+  /** A data folder prepared beforehand (the games benchmark seeds it); a new one by default. */
+  dataDir?: string;
+  /** More environment for the server (rate limits, …). */
+  env?: Record<string, string>;
+}
+
+export async function startApiServer(options: ApiServerOptions = {}): Promise<ApiServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamtrail-e2e-api-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'teamtrail-e2e-api-'));
   let child: ChildProcess | null = null;
   let exited: Promise<void> = Promise.resolve();
   let output = '';
@@ -53,6 +60,7 @@ export async function startApiServer(): Promise<ApiServer> {
         LOG_LEVEL: 'warn',
         // Every request of a test comes from one address; the benchmark sends hundreds a minute.
         RATE_LIMIT_PER_MINUTE: '1000000',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

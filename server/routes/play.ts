@@ -13,6 +13,7 @@ import {
   answerRequestSchema,
   answerResultSchema,
   joinResponseSchema,
+  playerScoreboard,
   playerStateSchema,
   publicGameSchema,
   scoreboardSchema,
@@ -38,13 +39,17 @@ import {
   setTeamPhoto,
   submitAnswer,
   teamByToken,
+  teamIdentityByToken,
   toPublicGame,
   toTeam,
 } from '../services/games/players';
 import type { GameRow } from '../services/games/publishing';
 import { createScoreboardFeed } from '../services/games/liveFeed';
+import { submissionOf } from '../services/games/results';
 
 const codeParams = z.object({ code: z.string().min(1).max(20) });
+/** The phone's own team id, so that its row is in the scoreboard even below the top rows. */
+const teamQuery = z.object({ team: idSchema.optional() });
 
 /** Answers are limited per team (a venue's phones often share one address), not per address. */
 const perTeam = {
@@ -58,8 +63,13 @@ export async function playRoutes(appBase: FastifyInstance) {
   const lookupLimit = { max: app.config.playRateLimitPerMinute, timeWindow: '1 minute' };
   await app.register(multipart, { limits: { files: 1, fields: 5 } });
 
+  const tokenOf = (request: FastifyRequest) => request.headers.teamtoken as string | undefined;
+  /** The whole team (its name, photo and score), for the calls that show it. */
   const teamOf = (game: GameRow, request: FastifyRequest) =>
-    teamByToken(app.db, game, request.headers.teamtoken as string | undefined);
+    teamByToken(app.db, game, tokenOf(request));
+  /** Who the team is, for answers: from memory after the first call. */
+  const teamIdOf = (game: GameRow, request: FastifyRequest) =>
+    teamIdentityByToken(app.db, game, tokenOf(request));
 
   const announce = (
     game: GameRow,
@@ -136,7 +146,7 @@ export async function playRoutes(appBase: FastifyInstance) {
   app.get(
     '/play/:code',
     {
-      config: { rateLimit: lookupLimit },
+      config: { anonymous: true, rateLimit: lookupLimit },
       schema: { params: codeParams, response: { 200: publicGameSchema } },
     },
     async (request) => {
@@ -148,7 +158,7 @@ export async function playRoutes(appBase: FastifyInstance) {
   app.post(
     '/play/:code/teams',
     {
-      config: { rateLimit: lookupLimit },
+      config: { anonymous: true, rateLimit: lookupLimit },
       schema: {
         params: codeParams,
         body: z.strictObject({ name: z.string().max(200) }),
@@ -166,7 +176,7 @@ export async function playRoutes(appBase: FastifyInstance) {
   app.post(
     '/play/:code/team/photo',
     {
-      config: { rateLimit: perTeam },
+      config: { anonymous: true, rateLimit: perTeam },
       schema: { params: codeParams, response: { 200: teamSchema } },
     },
     async (request) => {
@@ -183,7 +193,7 @@ export async function playRoutes(appBase: FastifyInstance) {
   app.get(
     '/play/:code/me',
     {
-      config: { rateLimit: perTeam },
+      config: { anonymous: true, rateLimit: perTeam },
       schema: { params: codeParams, response: { 200: playerStateSchema } },
     },
     async (request) => {
@@ -195,7 +205,7 @@ export async function playRoutes(appBase: FastifyInstance) {
   app.post(
     '/play/:code/answers',
     {
-      config: { rateLimit: perTeam },
+      config: { anonymous: true, rateLimit: perTeam },
       schema: {
         params: codeParams,
         body: answerRequestSchema,
@@ -204,7 +214,7 @@ export async function playRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const game = await findGameByCode(app.db, request.params.code);
-      const team = await teamOf(game, request);
+      const team = await teamIdOf(game, request);
       const result = await submitAnswer(app.db, game, team, request.body);
       announce(game, { reason: 'submission' });
       return result;
@@ -214,12 +224,12 @@ export async function playRoutes(appBase: FastifyInstance) {
   app.post(
     '/play/:code/answers/media',
     {
-      config: { rateLimit: perTeam },
+      config: { anonymous: true, rateLimit: perTeam },
       schema: { params: codeParams, response: { 200: answerResultSchema } },
     },
     async (request) => {
       const game = await findGameByCode(app.db, request.params.code);
-      const team = await teamOf(game, request);
+      const team = await teamIdOf(game, request);
       const { fields, bytes } = await readUpload(request, 'media', VIDEO_MAX_BYTES);
       const stepId = idSchema.safeParse(fields.stepId);
       const clientId = z.uuid().safeParse(fields.clientId);
@@ -243,25 +253,40 @@ export async function playRoutes(appBase: FastifyInstance) {
         clientId.data,
         media,
       );
-      announce(game, { reason: 'submission' });
+      // The presentation shows photos and videos as they come in.
+      const submission = await submissionOf(app.db, team.id, prepared.step.id);
+      announce(game, { reason: 'submission', ...(submission ? { submission } : {}) });
       return result;
     },
   );
 
   app.get(
     '/play/:code/scoreboard',
-    { schema: { params: codeParams, response: { 200: scoreboardSchema } } },
-    async (request) => scoreboard(app.db, await findGameByCode(app.db, request.params.code)),
+    {
+      config: { anonymous: true },
+      schema: { params: codeParams, querystring: teamQuery, response: { 200: scoreboardSchema } },
+    },
+    async (request) =>
+      playerScoreboard(
+        await scoreboard(app.db, await findGameByCode(app.db, request.params.code)),
+        request.query.team,
+      ),
   );
 
   app.get(
     '/play/:code/events',
-    { config: { rateLimit: false }, schema: { params: codeParams } },
+    {
+      config: { anonymous: true, rateLimit: false },
+      schema: { params: codeParams, querystring: teamQuery },
+    },
     async (request, reply) => {
       const game = await findGameByCode(app.db, request.params.code);
+      const { team } = request.query;
       const stream = openEventStream(app, request, reply);
-      stream.send('scoreboard', await scoreboard(app.db, game));
-      stream.onClose(feed.watch(game, (board) => stream.send('scoreboard', board)));
+      stream.send('scoreboard', playerScoreboard(await scoreboard(app.db, game), team));
+      stream.onClose(
+        feed.watch(game, (board) => stream.send('scoreboard', playerScoreboard(board, team))),
+      );
     },
   );
 }

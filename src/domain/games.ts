@@ -255,6 +255,24 @@ export const scoreboardRowSchema = z.object({
 });
 export type ScoreboardRow = z.infer<typeof scoreboardRowSchema>;
 
+/**
+ * Phones get the top of the scoreboard and their own row, not all of it: a 2,000-team board is a
+ * quarter of a megabyte, sent to every phone several times a second.
+ */
+export const PLAYER_SCOREBOARD_ROWS = 20;
+
+export function playerScoreboard<T extends { rows: { teamId: string }[] }>(
+  board: T,
+  teamId?: string,
+): T {
+  if (board.rows.length <= PLAYER_SCOREBOARD_ROWS) return board;
+  const top = board.rows.slice(0, PLAYER_SCOREBOARD_ROWS);
+  const own = teamId
+    ? board.rows.find((row, i) => i >= PLAYER_SCOREBOARD_ROWS && row.teamId === teamId)
+    : undefined;
+  return { ...board, rows: own ? [...top, own] : top };
+}
+
 export const scoreboardSchema = z.object({
   game: publicGameSchema,
   rows: z.array(scoreboardRowSchema),

@@ -822,6 +822,34 @@ describe('live screens, judging and exports', () => {
   });
 });
 
+describe('the players’ scoreboard', () => {
+  it('gives phones the top 20 rows and their own row, and live screens every row', async () => {
+    const user = await proUser();
+    const { code, gameId } = await launched(user, 'demo_game');
+    const joinedTeams = [];
+    for (let i = 0; i < 22; i++)
+      joinedTeams.push(await joined(code, `Team ${String(i).padStart(2, '0')}`));
+    const last = joinedTeams.at(-1)!.team;
+    const top = json<Scoreboard>(
+      await request({ method: 'GET', url: `/v1/play/${code}/scoreboard` }),
+    );
+    expect(top.rows).toHaveLength(20);
+    const mine = json<Scoreboard>(
+      await request({ method: 'GET', url: `/v1/play/${code}/scoreboard?team=${last.id}` }),
+    );
+    expect(mine.rows).toHaveLength(21);
+    expect(mine.rows.at(-1)).toMatchObject({ teamId: last.id, rank: 1 });
+    const full = json<Scoreboard>(
+      await request({
+        method: 'GET',
+        url: `/v1/games/${gameId}/scoreboard`,
+        headers: user.headers,
+      }),
+    );
+    expect(full.rows).toHaveLength(22);
+  });
+});
+
 describe('the live scoreboard stream', () => {
   it('sends the scoreboard at once and again within a second of an answer', async () => {
     const user = await signUp(server);
@@ -850,9 +878,29 @@ describe('the live scoreboard stream', () => {
       `${baseUrl}/v1/games/${gameId}/events?key=${game!.screenKey}`,
     );
     try {
-      await joined(code, 'Newcomers');
+      const { token } = await joined(code, 'Newcomers');
       const team = await stream.waitFor((e) => e.event === 'team');
       expect((team.data as { name: string }).name).toBe('Newcomers');
+      // A photo reaches the presentation as it comes in.
+      const [game] = await server.database.db.select().from(games).where(eq(games.id, gameId));
+      const photoStep = game!.snapshot.steps.find((s) => s.type === 'photoChallenge')!;
+      const body = multipartBody(
+        [{ field: 'media', filename: 'x.png', contentType: 'image/png', bytes: await png() }],
+        { stepId: photoStep.id, clientId: id() },
+      );
+      const uploaded = await request({
+        method: 'POST',
+        url: `/v1/play/${code}/answers/media`,
+        headers: { teamtoken: token, ...body.headers },
+        payload: body.payload,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const submission = await stream.waitFor((e) => e.event === 'submission');
+      expect(submission.data).toMatchObject({
+        teamName: 'Newcomers',
+        kind: 'media',
+        stepId: photoStep.id,
+      });
     } finally {
       stream.close();
     }

@@ -10,8 +10,11 @@ import { gameChannel } from '../realtime';
 import { scoreboard } from './players';
 import type { GameRow } from './publishing';
 
-/** A burst of answers becomes at most 4 scoreboard updates a second. */
-export const SCOREBOARD_MIN_INTERVAL_MS = 250;
+/**
+ * A burst of answers becomes at most 2 scoreboard updates a second: "within a second" on every
+ * screen, while a 2,000-team board is worked out only twice a second.
+ */
+export const SCOREBOARD_MIN_INTERVAL_MS = 500;
 
 interface Watched {
   game: GameRow;

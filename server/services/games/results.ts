@@ -3,7 +3,7 @@
  * team, every submission, judging (reject a photo or video, adjust points), and the CSV export.
  * Access is checked by the routes (the game's screen key or the owner's sign-in).
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { submissions, teams } from '../../db/schema';
 import {
@@ -32,6 +32,20 @@ export function toSubmission(row: SubmissionRow, teamName: string): Submission {
     mediaType: row.mediaType,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** One team's submission for one task, as the live screens show it. */
+export async function submissionOf(
+  db: Database,
+  teamId: string,
+  stepId: string,
+): Promise<Submission | null> {
+  const [row] = await db
+    .select({ submission: submissions, teamName: teams.name })
+    .from(submissions)
+    .innerJoin(teams, eq(teams.id, submissions.teamId))
+    .where(and(eq(submissions.teamId, teamId), eq(submissions.stepId, stepId)));
+  return row ? toSubmission(row.submission, row.teamName) : null;
 }
 
 async function gameRows(db: Database, game: GameRow) {
