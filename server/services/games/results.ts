@@ -104,7 +104,14 @@ export async function statistics(
         : null,
     };
   });
-  teamStats.sort((a, b) => b.team.score - a.team.score || a.team.name.localeCompare(b.team.name));
+  // The scoreboard's order: score, then who got there first, then name.
+  const lastAnswer = new Map(teamRows.map((t) => [t.id, t.lastAnswerAt?.getTime() ?? Infinity]));
+  teamStats.sort(
+    (a, b) =>
+      b.team.score - a.team.score ||
+      lastAnswer.get(a.team.id)! - lastAnswer.get(b.team.id)! ||
+      a.team.name.toLowerCase().localeCompare(b.team.name.toLowerCase()),
+  );
 
   return {
     game: toPublicGame(game, await countTeams(db, game.id), now),

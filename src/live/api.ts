@@ -1,0 +1,143 @@
+/**
+ * The live screens' calls (docs/games.md "Live screens"). Every call carries the screen key as
+ * ?key= and resolves to {ok, data} or {ok: false, error}; none throws, so screens can show the
+ * server's own message (a wrong key or an unknown game is 404 {errorMessage}).
+ */
+import { z } from 'zod';
+import {
+  scoreboardSchema,
+  statisticsSchema,
+  submissionSchema,
+  type JudgeRequest,
+  type Scoreboard,
+  type Statistics,
+  type Submission,
+} from '../domain/games';
+
+export interface LiveError {
+  /** The HTTP status; null when the server could not be reached at all. */
+  status: number | null;
+  message: string;
+}
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: LiveError };
+
+export const NETWORK_ERROR_MESSAGE =
+  'The server cannot be reached. Check the connection; the screen keeps trying.';
+const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer this screen does not understand.';
+
+/** `/v1/games/{gameId}/{path}?key={key}`: the key goes on every call, the event stream too. */
+export function liveApiUrl(gameId: string, path: string, key: string | null): string {
+  const base = `/v1/games/${encodeURIComponent(gameId)}/${path}`;
+  return key === null ? base : `${base}?key=${encodeURIComponent(key)}`;
+}
+
+export const scoreboardUrl = (gameId: string, key: string | null) =>
+  liveApiUrl(gameId, 'scoreboard', key);
+export const statisticsUrl = (gameId: string, key: string | null) =>
+  liveApiUrl(gameId, 'statistics', key);
+export const eventsUrl = (gameId: string, key: string | null) => liveApiUrl(gameId, 'events', key);
+/** The results as CSV, one row per team and task ("Export CSV"). */
+export const statisticsCsvUrl = (gameId: string, key: string | null) =>
+  liveApiUrl(gameId, 'statistics.csv', key);
+/** Every photo and video, in a folder per team ("Download photos and videos"). */
+export const mediaZipUrl = (gameId: string, key: string | null) =>
+  liveApiUrl(gameId, 'media.zip', key);
+export const submissionUrl = (gameId: string, submissionId: string, key: string | null) =>
+  liveApiUrl(gameId, `submissions/${encodeURIComponent(submissionId)}`, key);
+
+/** The QR code image of a game's player address (public: it shows only the code). */
+export const qrCodeUrl = (code: string) => `/v1/qr/${encodeURIComponent(code)}.png`;
+
+async function errorOf(response: Response): Promise<LiveError> {
+  let message = `The server answered ${response.status} ${response.statusText}`.trim() + '.';
+  try {
+    const body: unknown = await response.json();
+    if (
+      body &&
+      typeof body === 'object' &&
+      'errorMessage' in body &&
+      typeof body.errorMessage === 'string' &&
+      body.errorMessage.trim() !== ''
+    ) {
+      message = body.errorMessage;
+    }
+  } catch {
+    // Not JSON (a proxy's error page): the status line is the best there is.
+  }
+  return { status: response.status, message };
+}
+
+async function request<T>(
+  url: string,
+  schema: z.ZodType<T>,
+  init?: RequestInit,
+): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      ...init,
+      headers: { accept: 'application/json', ...init?.headers },
+      cache: 'no-store',
+    });
+  } catch {
+    return { ok: false, error: { status: null, message: NETWORK_ERROR_MESSAGE } };
+  }
+  if (!response.ok) return { ok: false, error: await errorOf(response) };
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return { ok: false, error: { status: response.status, message: UNEXPECTED_ANSWER_MESSAGE } };
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    console.warn('Unexpected answer from', url, parsed.error.issues);
+    return { ok: false, error: { status: response.status, message: UNEXPECTED_ANSWER_MESSAGE } };
+  }
+  return { ok: true, data: parsed.data };
+}
+
+export const fetchScoreboard = (
+  gameId: string,
+  key: string | null,
+): Promise<ApiResult<Scoreboard>> => request(scoreboardUrl(gameId, key), scoreboardSchema);
+
+export const fetchStatistics = (
+  gameId: string,
+  key: string | null,
+): Promise<ApiResult<Statistics>> => request(statisticsUrl(gameId, key), statisticsSchema);
+
+/** The judged submission, bare or wrapped ({submission}); null when the answer carries neither. */
+const judgedSubmissionSchema = z.unknown().transform((body): Submission | null => {
+  const candidates = [
+    body,
+    body && typeof body === 'object' ? Reflect.get(body, 'submission') : null,
+  ];
+  for (const candidate of candidates) {
+    const parsed = submissionSchema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+  }
+  return null;
+});
+
+/**
+ * Judging: reject or restore a photo or video, or set its points (null: back to the original).
+ * Resolves to the submission as the server now has it, or null when the answer does not carry it
+ * (the caller then keeps its own reckoning until the next read).
+ */
+export const judgeSubmission = (
+  gameId: string,
+  submissionId: string,
+  key: string | null,
+  change: JudgeRequest,
+): Promise<ApiResult<Submission | null>> =>
+  request(submissionUrl(gameId, submissionId, key), judgedSubmissionSchema, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(change),
+  });
+
+/** A refusal that will not go away by asking again (wrong key, unknown game): stop and say so. */
+export const isPermanent = (error: LiveError): boolean =>
+  error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 429;

@@ -1,0 +1,21 @@
+/**
+ * The live screens (docs/games.md "Live screens"): scoreboard, presentation and statistics of one
+ * game, opened in a new tab from My Activities with the game's screen key in the address.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { theme } from '../app/theme';
+import './styles';
+import { LiveApp } from './LiveApp';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('live.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <LiveApp location={window.location} />
+    </MantineProvider>
+  </StrictMode>,
+);

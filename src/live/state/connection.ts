@@ -1,0 +1,131 @@
+/**
+ * A live screen's link to its game: the event stream, with polling as the fallback.
+ *
+ * - The browser's EventSource reconnects by itself after a dropped stream; while it is down the
+ *   screen polls (every POLL_INTERVAL_MS) so scores keep moving, and reads everything once more
+ *   when the stream is back (events sent while it was down are lost).
+ * - A stream the server refused (EventSource gives up: readyState CLOSED) is opened again after
+ *   REOPEN_AFTER_MS; the screen polls meanwhile.
+ * - Without EventSource at all, the screen only polls.
+ */
+
+/** Polling while the stream is down (the brief: "falls back to polling every 5 s"). */
+export const POLL_INTERVAL_MS = 5_000;
+/** A refused stream is tried again this long after; polling carries the screen until then. */
+export const REOPEN_AFTER_MS = 30_000;
+
+export type ConnectionStatus = 'connecting' | 'live' | 'polling' | 'closed';
+
+/** The part of EventSource used here, so tests can pass a fake. */
+export interface EventSourceLike {
+  readonly readyState: number;
+  onopen: ((this: never, event: Event) => unknown) | null;
+  onerror: ((this: never, event: Event) => unknown) | null;
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
+  close(): void;
+}
+
+const EVENT_SOURCE_CLOSED = 2;
+
+export interface LiveConnectionOptions {
+  url: string;
+  eventNames: readonly string[];
+  /** One event from the stream: its name and its data text. */
+  onEvent: (name: string, data: string) => void;
+  /** Read the whole state again: each poll, and after the stream comes back. */
+  onResync: () => void;
+  onStatus?: (status: ConnectionStatus) => void;
+  /** Defaults to the browser's EventSource; null to poll only. */
+  createEventSource?: ((url: string) => EventSourceLike) | null;
+  pollIntervalMs?: number;
+  reopenAfterMs?: number;
+}
+
+export interface LiveConnection {
+  close(): void;
+}
+
+function defaultEventSource(): ((url: string) => EventSourceLike) | null {
+  if (typeof EventSource === 'undefined') return null;
+  return (url) => new EventSource(url) as unknown as EventSourceLike;
+}
+
+export function openLiveConnection(options: LiveConnectionOptions): LiveConnection {
+  const create =
+    options.createEventSource === undefined ? defaultEventSource() : options.createEventSource;
+  const pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
+  const reopenAfterMs = options.reopenAfterMs ?? REOPEN_AFTER_MS;
+
+  let source: EventSourceLike | null = null;
+  let pollTimer: ReturnType<typeof setInterval> | null = null;
+  let reopenTimer: ReturnType<typeof setTimeout> | null = null;
+  let missedEvents = false;
+  let closed = false;
+  let status: ConnectionStatus | null = null;
+
+  const setStatus = (next: ConnectionStatus) => {
+    if (next === status) return;
+    status = next;
+    options.onStatus?.(next);
+  };
+
+  const startPolling = () => {
+    setStatus('polling');
+    if (pollTimer !== null) return;
+    options.onResync();
+    pollTimer = setInterval(() => options.onResync(), pollIntervalMs);
+  };
+
+  const stopPolling = () => {
+    if (pollTimer !== null) clearInterval(pollTimer);
+    pollTimer = null;
+  };
+
+  const open = () => {
+    if (closed || !create) return;
+    setStatus(pollTimer === null ? 'connecting' : 'polling');
+    const current = create(options.url);
+    source = current;
+    current.onopen = () => {
+      if (source !== current) return;
+      stopPolling();
+      setStatus('live');
+      if (missedEvents) options.onResync();
+      missedEvents = false;
+    };
+    current.onerror = () => {
+      if (source !== current) return;
+      missedEvents = true;
+      if (current.readyState === EVENT_SOURCE_CLOSED) {
+        current.close();
+        source = null;
+        if (reopenTimer === null) {
+          reopenTimer = setTimeout(() => {
+            reopenTimer = null;
+            open();
+          }, reopenAfterMs);
+        }
+      }
+      startPolling();
+    };
+    for (const name of options.eventNames) {
+      current.addEventListener(name, (event) => {
+        if (source === current) options.onEvent(name, event.data);
+      });
+    }
+  };
+
+  if (create) open();
+  else startPolling();
+
+  return {
+    close() {
+      closed = true;
+      stopPolling();
+      if (reopenTimer !== null) clearTimeout(reopenTimer);
+      source?.close();
+      source = null;
+      setStatus('closed');
+    },
+  };
+}

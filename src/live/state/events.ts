@@ -1,0 +1,61 @@
+/**
+ * What arrives on a game's event stream (GET /v1/games/{gameId}/events): `scoreboard`,
+ * `submission` and `team`. The payload is read as the shared shape itself or wrapped in a field
+ * of the event's name ({type, scoreboard: …}); anything else is an `unknown` event, which the
+ * screens answer by reading the whole state again rather than guessing.
+ */
+import {
+  scoreboardSchema,
+  submissionSchema,
+  teamSchema,
+  type Scoreboard,
+  type Submission,
+  type Team,
+} from '../../domain/games';
+
+export const LIVE_EVENT_NAMES = ['scoreboard', 'submission', 'team'] as const;
+export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
+
+export type LiveEvent =
+  | { type: 'scoreboard'; scoreboard: Scoreboard }
+  | { type: 'submission'; submission: Submission }
+  | { type: 'team'; team: Team }
+  | { type: 'unknown'; name: string };
+
+const SCHEMAS = {
+  scoreboard: scoreboardSchema,
+  submission: submissionSchema,
+  team: teamSchema,
+} as const;
+
+function candidates(payload: unknown, name: string): unknown[] {
+  if (!payload || typeof payload !== 'object') return [payload];
+  const wrapped = ['data', 'payload'].map((field) => Reflect.get(payload, field));
+  return [payload, Reflect.get(payload, name), ...wrapped];
+}
+
+/** An event's name and its `data` text (JSON) → the event. Never throws. */
+export function decodeLiveEvent(name: string, data: string): LiveEvent {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(data);
+  } catch {
+    return { type: 'unknown', name };
+  }
+  if (name !== 'scoreboard' && name !== 'submission' && name !== 'team') {
+    return { type: 'unknown', name };
+  }
+  for (const candidate of candidates(payload, name)) {
+    const parsed = SCHEMAS[name].safeParse(candidate);
+    if (!parsed.success) continue;
+    switch (name) {
+      case 'scoreboard':
+        return { type: 'scoreboard', scoreboard: parsed.data as Scoreboard };
+      case 'submission':
+        return { type: 'submission', submission: parsed.data as Submission };
+      case 'team':
+        return { type: 'team', team: parsed.data as Team };
+    }
+  }
+  return { type: 'unknown', name };
+}

@@ -1,0 +1,130 @@
+/**
+ * The player's calls (docs/games.md "The player"). Every call answers an ApiResult instead of
+ * throwing: status 0 means the request never got an answer (offline, dropped connection), which
+ * callers treat differently from a refusal. Responses are typed from src/domain/games.ts but not
+ * parsed with zod (see rules.ts for why the player carries no zod).
+ */
+import type { AnswerResult, PlayerState, PublicGame, Scoreboard, Team } from '../domain/games';
+import { TEXTS } from './rules';
+
+export type ApiResult<T> =
+  { ok: true; status: number; data: T } | { ok: false; status: number; errorMessage: string };
+
+export const playPath = (code: string, rest = ''): string =>
+  `/v1/play/${encodeURIComponent(code)}${rest}`;
+
+const headersFor = (token?: string | null): Record<string, string> =>
+  token ? { TeamToken: token } : {};
+
+function failure<T>(status: number, body: unknown): ApiResult<T> {
+  const message =
+    body && typeof body === 'object' && 'errorMessage' in body
+      ? String((body as { errorMessage: unknown }).errorMessage)
+      : status === 0
+        ? TEXTS.offline
+        : `Something went wrong (${status}). Please try again.`;
+  return { ok: false, status, errorMessage: message };
+}
+
+function parse(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function call<T>(path: string, token?: string | null, body?: unknown): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        Accept: 'application/json',
+        ...headersFor(token),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
+  } catch {
+    return failure(0, null);
+  }
+  const data = parse(await response.text().catch(() => ''));
+  return response.ok
+    ? { ok: true, status: response.status, data: data as T }
+    : failure(response.status, data);
+}
+
+/**
+ * A multipart upload through XMLHttpRequest, the only browser API that reports upload progress
+ * (fetch does not): onProgress gets 0…1.
+ */
+export function upload<T>(
+  path: string,
+  form: FormData,
+  token: string | null,
+  onProgress?: (fraction: number) => void,
+): Promise<ApiResult<T>> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('TeamToken', token);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const data = parse(xhr.responseText);
+      resolve(
+        xhr.status >= 200 && xhr.status < 300
+          ? { ok: true, status: xhr.status, data: data as T }
+          : failure(xhr.status, data),
+      );
+    };
+    xhr.onerror = xhr.onabort = xhr.ontimeout = () => resolve(failure(0, null));
+    xhr.send(form);
+  });
+}
+
+export type AnswerBody = { text: string } | { answerId: string } | { pass: true } | { done: true };
+
+export const api = {
+  game: (code: string) => call<PublicGame>(playPath(code)),
+  join: (code: string, name: string) =>
+    call<{ team: Team; token: string }>(playPath(code, '/teams'), null, { name }),
+  me: (code: string, token: string) => call<PlayerState>(playPath(code, '/me'), token),
+  answer: (code: string, token: string, stepId: string, clientId: string, body: AnswerBody) =>
+    call<AnswerResult>(playPath(code, '/answers'), token, { stepId, clientId, ...body }),
+  /** The top of the scoreboard and the team's own row (docs/games.md). */
+  scoreboard: (code: string, teamId: string) =>
+    call<Scoreboard>(playPath(code, `/scoreboard?team=${encodeURIComponent(teamId)}`)),
+  teamPhoto: (code: string, token: string, photo: Blob, onProgress: (f: number) => void) => {
+    const form = new FormData();
+    form.append('photo', photo, photoName(photo));
+    return upload<Team>(playPath(code, '/team/photo'), form, token, onProgress);
+  },
+  media: (
+    code: string,
+    token: string,
+    stepId: string,
+    clientId: string,
+    media: Blob,
+    fileName: string,
+    onProgress: (f: number) => void,
+  ) => {
+    // The fields go before the file: a streaming multipart reader sees them first.
+    const form = new FormData();
+    form.append('stepId', stepId);
+    form.append('clientId', clientId);
+    form.append('media', media, fileName);
+    return upload<AnswerResult>(playPath(code, '/answers/media'), form, token, onProgress);
+  },
+};
+
+const photoName = (blob: Blob): string =>
+  blob instanceof File && blob.name
+    ? blob.name
+    : blob.type === 'image/png'
+      ? 'team.png'
+      : 'team.jpg';

@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+/**
+ * The scoreboard: GET /scoreboard, then live from the game's events ('scoreboard'); the team's
+ * own row is highlighted.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { PlayApp } from '../../../src/play/PlayApp';
+import { CODE, installFakeServer, playerState, playPath, routes, scoreboard, TOKEN } from './fakes';
+import type { FakeServer } from './fakes';
+
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  listeners = new Map<string, (event: MessageEvent) => void>();
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(public url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, listener);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data: unknown) {
+    this.listeners.get(type)?.({ data: JSON.stringify(data) } as MessageEvent);
+  }
+}
+
+const row = (rank: number, teamId: string, name: string, score: number) => ({
+  rank,
+  teamId,
+  name,
+  photoUrl: null,
+  score,
+  answered: rank,
+  lastAnswerAt: null,
+});
+
+let server: FakeServer;
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(`teamtrail.play.${CODE}`, TOKEN);
+  history.replaceState(null, '', `/play/${CODE}/scoreboard`);
+  vi.stubGlobal('EventSource', FakeEventSource);
+  server = installFakeServer(
+    routes({
+      [`GET ${playPath('/me')}`]: { status: 200, body: playerState() },
+      [`GET ${playPath('/scoreboard')}`]: {
+        status: 200,
+        body: scoreboard([row(1, 't2', 'The Foxes', 40), row(2, 't1', 'The Owls', 10)]),
+      },
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the scoreboard', () => {
+  it('ranks the teams and highlights the player’s own team', async () => {
+    render(<PlayApp />);
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      '1TThe Foxes1 task done40 points',
+      '2TThe OwlsYour team2 tasks done10 points',
+    ]);
+    expect(rows[1]?.getAttribute('aria-current')).toBe('true');
+    expect(rows[0]?.getAttribute('aria-current')).toBeNull();
+    expect(screen.getByText('Your team is 2nd of 2.')).toBeTruthy();
+    // It asks for the top of the board and its own row (docs/games.md).
+    expect(server.calls.some((c) => c.path === playPath('/scoreboard?team=t1'))).toBe(true);
+  });
+
+  it('updates live from the game’s "scoreboard" events', async () => {
+    render(<PlayApp />);
+    await screen.findByText('Your team is 2nd of 2.');
+    const source = FakeEventSource.last!;
+    expect(source.url).toBe(playPath('/events?team=t1'));
+    act(() => {
+      source.onopen?.();
+      source.emit(
+        'scoreboard',
+        scoreboard([row(1, 't1', 'The Owls', 60), row(2, 't2', 'The Foxes', 40)]),
+      );
+    });
+    expect(await screen.findByText('Your team is 1st of 2.')).toBeTruthy();
+    expect(screen.getByText('Live')).toBeTruthy();
+  });
+
+  it('stops listening when the team leaves the scoreboard', async () => {
+    const { unmount } = render(<PlayApp />);
+    await screen.findByText('Your team is 2nd of 2.');
+    unmount();
+    expect(FakeEventSource.last?.closed).toBe(true);
+  });
+});
