@@ -113,7 +113,13 @@ export async function gameRoutes(appBase: FastifyInstance) {
       },
     },
     async (request) =>
-      getGameStatus(app.db, request.actor, request.params.templateId, request.params.gameId),
+      getGameStatus(
+        app.db,
+        request.actor,
+        request.params.templateId,
+        request.params.gameId,
+        app.config.publicUrl,
+      ),
   );
 
   app.get(

@@ -226,6 +226,11 @@ export const gameStatusSchema = z.object({
   templateId: idSchema,
   startsAt: isoDateTime.nullable(),
   endsAt: isoDateTime.nullable(),
+  // Beyond SPEC's fields (its shapes are open, §7): the game's live screens (docs/games.md), so
+  // that a demo's scoreboard can be opened too (demos are not rows of My Activities).
+  scoreboardUrl: z.string().optional(),
+  presentationUrl: z.string().optional(),
+  statisticsUrl: z.string().optional(),
 });
 export type GameStatus = z.infer<typeof gameStatusSchema>;
 

@@ -191,6 +191,7 @@ export async function getGameStatus(
   actor: Actor,
   templateId: string,
   gameId: string,
+  publicUrl: string,
 ): Promise<GameStatus> {
   const game = await getOwnGame(db, actor, gameId);
   if (game.templateId !== templateId) throw notFound('This activity does not exist.');
@@ -201,5 +202,6 @@ export async function getGameStatus(
     templateId: game.templateId,
     startsAt: game.startsAt.toISOString(),
     endsAt: game.endsAt.toISOString(),
+    ...liveScreenUrls(publicUrl, game),
   };
 }

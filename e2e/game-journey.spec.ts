@@ -1,0 +1,155 @@
+/**
+ * Issue 5's journey in Chromium, on the built app and the real server: an organiser makes a
+ * demo of their activity (through the API: the organiser's launch dialog is a later issue), two
+ * phones join it by code and play, the organiser's scoreboard sees their scores change live, and
+ * the statistics page exports a CSV that holds their answers.
+ */
+import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+function quiz() {
+  const id = () => randomUUID();
+  return [
+    {
+      id: id(),
+      name: 'Capital city',
+      type: 'freeText',
+      text: 'What is the capital of France?',
+      answers: [{ id: id(), value: 'Paris', correct: true }],
+      media: null,
+      points: 10,
+      locked: false,
+    },
+    {
+      id: id(),
+      name: 'Largest planet',
+      type: 'multipleChoice',
+      text: 'Which planet is the largest?',
+      answers: [
+        { id: id(), value: 'Mars', correct: false },
+        { id: id(), value: 'Jupiter', correct: true },
+        { id: id(), value: 'Venus', correct: false },
+        { id: id(), value: 'Saturn', correct: false },
+      ],
+      media: null,
+      points: 20,
+      locked: false,
+    },
+  ];
+}
+
+/** The organiser's demo, made through the API as the launch dialog would. */
+async function organiserDemo(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const email = `organiser-${randomUUID().slice(0, 8)}@example.com`;
+  const signUp = await context.request.post('/v1/auth/sign-up', {
+    data: { email, password: 'correct horse battery staple', name: 'Olive Organiser' },
+  });
+  expect(signUp.status()).toBe(201);
+  const { token } = (await signUp.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const template = await context.request.post('/v1/templates', {
+    headers,
+    data: { name: 'Friday team quiz', steps: quiz() },
+  });
+  expect(template.status()).toBe(201);
+  const { id } = (await template.json()) as { id: string };
+  const demo = await context.request.post(`/v1/templates/${id}/demo_game`, { headers, data: {} });
+  expect(demo.status()).toBe(201);
+  const { gameStatusUrl } = (await demo.json()) as { gameStatusUrl: string };
+  const rest = gameStatusUrl.slice(gameStatusUrl.indexOf('templates/') + 'templates/'.length);
+  const status = (await (
+    await context.request.get(`/v1/templates/${rest}`, { headers })
+  ).json()) as {
+    code: string;
+    scoreboardUrl: string;
+    statisticsUrl: string;
+  };
+  const local = (url: string) => new URL(url).pathname + new URL(url).search;
+  return {
+    context,
+    code: status.code,
+    scoreboardPath: local(status.scoreboardUrl),
+    statisticsPath: local(status.statisticsUrl),
+  };
+}
+
+async function joinOnPhone(page: Page, code: string, teamName: string) {
+  await page.goto('/play');
+  await page.getByLabel('Activity code').fill(`${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(page.getByText('Take your team photo')).toBeVisible();
+  await page.getByPlaceholder('Tap to edit').fill(teamName);
+  await page.getByRole('button', { name: 'Join the game' }).click();
+  await expect(page.getByText(teamName)).toBeVisible();
+}
+
+/** Sends the answer, sees the result, and goes back to the task list. */
+async function send(page: Page) {
+  await page.getByRole('button', { name: 'Send answer' }).click();
+  await page.getByRole('button', { name: 'Back to tasks' }).click();
+}
+
+async function answerFreeText(page: Page, taskName: string, answer: string) {
+  await page.getByText(taskName).click();
+  await page.getByRole('textbox').fill(answer);
+  await send(page);
+}
+
+async function answerChoice(page: Page, taskName: string, choice: string) {
+  await page.getByText(taskName).click();
+  await page.getByText(choice, { exact: true }).click();
+  await send(page);
+}
+
+test('two phones join a demo by code and play; the scoreboard follows them; the statistics export their answers as CSV', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const organiser = await organiserDemo(browser, baseURL!);
+  const scoreboard = await organiser.context.newPage();
+  await scoreboard.setViewportSize({ width: 1440, height: 900 });
+  await scoreboard.goto(organiser.scoreboardPath);
+  await expect(scoreboard.getByRole('heading', { name: 'Friday team quiz' })).toBeVisible();
+
+  const owlsContext = await browser.newContext({ baseURL, ...PHONE });
+  const foxesContext = await browser.newContext({ baseURL, ...PHONE });
+  const owls = await owlsContext.newPage();
+  const foxes = await foxesContext.newPage();
+  await joinOnPhone(owls, organiser.code, 'The Owls');
+  await joinOnPhone(foxes, organiser.code, 'The Foxes');
+
+  // Both teams are on the organiser's scoreboard as they join.
+  const owlsRow = scoreboard.getByRole('listitem').filter({ hasText: 'The Owls' });
+  const foxesRow = scoreboard.getByRole('listitem').filter({ hasText: 'The Foxes' });
+  await expect(owlsRow).toBeVisible();
+  await expect(foxesRow).toBeVisible();
+
+  await answerFreeText(owls, 'Capital city', 'paris');
+  await expect(owls.getByText('Answered · 10 points')).toBeVisible();
+  await expect(owlsRow).toContainText('10');
+
+  await answerChoice(foxes, 'Largest planet', 'Jupiter');
+  await expect(foxesRow).toContainText('20');
+  await answerFreeText(foxes, 'Capital city', 'Lyon');
+  await expect(foxesRow).toContainText('2 tasks answered');
+
+  // The statistics page exports the answers.
+  const statistics = await organiser.context.newPage();
+  await statistics.goto(organiser.statisticsPath);
+  const downloading = statistics.waitForEvent('download');
+  await statistics.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv).toContain('The Owls,10,1,Capital city,freeText,paris,true,10');
+  expect(csv).toContain('The Foxes,20,2,Largest planet,multipleChoice,Jupiter,true,20');
+  expect(csv).toContain('The Foxes,20,1,Capital city,freeText,Lyon,false,0');
+
+  await owlsContext.close();
+  await foxesContext.close();
+  await organiser.context.close();
+});
