@@ -619,6 +619,32 @@ describe('answers and scoring', () => {
     expect(file.statusCode).toBe(200);
   });
 
+  it('refuses a photo over 10 MB with 413 and stores nothing', async () => {
+    const { code, token, template, gameId } = await playing();
+    const huge = new Uint8Array(10 * 1024 * 1024 + 1024);
+    huge.set(await png());
+    const body = multipartBody(
+      [{ field: 'media', filename: 'huge.png', contentType: 'image/png', bytes: huge }],
+      {
+        stepId: template.steps[2]!.id,
+        clientId: id(),
+      },
+    );
+    const response = await request({
+      method: 'POST',
+      url: `/v1/play/${code}/answers/media`,
+      headers: { teamtoken: token, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(413);
+    expectErrorMessage(response);
+    const [row] = await server.database.db
+      .select({ n: count() })
+      .from(submissions)
+      .where(eq(submissions.gameId, gameId));
+    expect(row!.n).toBe(0);
+  });
+
   it('takes a team photo', async () => {
     const { code, token } = await playing();
     const body = multipartBody([
