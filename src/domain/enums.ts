@@ -4,6 +4,7 @@
  * only used by the wizard state and are mapped here.
  */
 import { z } from 'zod';
+import { STEP_TYPES } from './stepTypes';
 
 export const GAME_TYPES = ['quiz', 'location'] as const;
 export const gameTypeSchema = z.enum(GAME_TYPES);
@@ -49,39 +50,15 @@ export type WizardDuration = z.infer<typeof wizardDurationSchema>;
 export const durationFromWizard = (value: WizardDuration): Duration =>
   Number(value.slice(1)) as Duration;
 
-export const STEP_TYPES = [
-  'freeText',
-  'multipleChoice',
-  'standardChallenge',
-  'photoChallenge',
-  'videoChallenge',
-] as const;
+// The task types and their labels live in stepTypes.ts, without zod, so that the phone player
+// can use them without loading zod; the schema is built here.
+export {
+  STEP_TYPES,
+  QUESTION_STEP_TYPES,
+  CHALLENGE_STEP_TYPES,
+  isQuestionType,
+  isChallengeType,
+  stepTypeLabel,
+} from './stepTypes';
+export type { StepType } from './stepTypes';
 export const stepTypeSchema = z.enum(STEP_TYPES);
-export type StepType = z.infer<typeof stepTypeSchema>;
-
-export const QUESTION_STEP_TYPES = ['freeText', 'multipleChoice'] as const satisfies StepType[];
-export const CHALLENGE_STEP_TYPES = [
-  'standardChallenge',
-  'photoChallenge',
-  'videoChallenge',
-] as const satisfies StepType[];
-
-export const isQuestionType = (type: string): type is 'freeText' | 'multipleChoice' =>
-  (QUESTION_STEP_TYPES as readonly string[]).includes(type);
-export const isChallengeType = (
-  type: string,
-): type is 'standardChallenge' | 'photoChallenge' | 'videoChallenge' =>
-  (CHALLENGE_STEP_TYPES as readonly string[]).includes(type);
-
-const STEP_TYPE_LABELS: Record<StepType, string> = {
-  freeText: 'Free Text',
-  multipleChoice: 'Multiple Choice',
-  standardChallenge: 'Challenge',
-  photoChallenge: 'Photo Challenge',
-  videoChallenge: 'Video Challenge',
-};
-
-/** SPEC §3: any other value is labelled "Unknown type". */
-export function stepTypeLabel(type: string): string {
-  return (STEP_TYPE_LABELS as Record<string, string | undefined>)[type] ?? 'Unknown type';
-}

@@ -17,45 +17,28 @@ import {
 import type { Step } from './schemas';
 import { gameTypeSchema, stepTypeSchema } from './enums';
 import { LIMITS } from './limits';
+import { TEAM_NAME_MAX_LENGTH, TEAM_NAME_MESSAGES } from './gameCodes';
 
 // ---------------------------------------------------------------------------------------------
-// Activity codes
+// Activity codes and team names: in gameCodes.ts, without zod (the phone player uses them).
 
-/**
- * Codes use Crockford's alphabet without I, L, O and U: nothing that reads as another character
- * ("0"/"O", "1"/"I"/"L"), and no accidental words. Eight characters give 30^8 ≈ 6.6 × 10^11
- * codes; with joining rate-limited, guessing a live game's code is not practical.
- */
-export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const CODE_LENGTH = 8;
-
-/** What a person typed (any case, spaces or dashes, "ab12 cd34") → the code, or null. */
-export function normaliseCode(input: string): string | null {
-  const code = input.toUpperCase().replace(/[\s-]+/g, '');
-  if (code.length !== CODE_LENGTH) return null;
-  return [...code].every((ch) => CODE_ALPHABET.includes(ch)) ? code : null;
-}
-
-/** "ABCD2345" → "ABCD 2345": easier to read out and to type. */
-export const formatCode = (code: string): string => `${code.slice(0, 4)} ${code.slice(4)}`;
-
-/** The player's address for a code: what the QR code encodes ({host}/play/{code}). */
-export const playerUrl = (publicUrl: string, code: string): string => `${publicUrl}/play/${code}`;
-
-// ---------------------------------------------------------------------------------------------
-// Teams
-
-export const TEAM_NAME_MAX_LENGTH = 40;
+export {
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  normaliseCode,
+  formatCode,
+  playerUrl,
+  TEAM_NAME_MAX_LENGTH,
+  TEAM_NAME_MESSAGES,
+  teamNameProblem,
+  sameTeamName,
+} from './gameCodes';
 
 export const teamNameSchema = z
   .string()
   .trim()
-  .min(1, 'Choose a team name.')
-  .max(TEAM_NAME_MAX_LENGTH, `A team name can be at most ${TEAM_NAME_MAX_LENGTH} characters.`);
-
-/** Two teams of one game may not share a name, whatever the case or spacing. */
-export const sameTeamName = (a: string, b: string): boolean =>
-  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+  .min(1, TEAM_NAME_MESSAGES.empty)
+  .max(TEAM_NAME_MAX_LENGTH, TEAM_NAME_MESSAGES.tooLong);
 
 // ---------------------------------------------------------------------------------------------
 // A game's phase

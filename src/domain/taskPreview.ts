@@ -2,8 +2,8 @@
  * Texts of the task card overview and the phone-shaped task preview (SPEC §2.8 Task preview,
  * SPEC §4 "Response line for challenges"), by step type.
  */
-import { isQuestionType } from './enums';
-import type { StepType } from './enums';
+import { isQuestionType } from './stepTypes';
+import type { StepType } from './stepTypes';
 import { LIMITS } from './limits';
 import type { Step } from './schemas';
 

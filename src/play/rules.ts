@@ -1,46 +1,22 @@
 /**
- * The shared rules and texts the player needs, without zod.
- *
- * src/domain/games.ts and src/domain/taskPreview.ts build zod schemas at module level, so
- * importing even one function from them puts all of zod (about 26 KB gzipped, a third of the
- * player's budget on a weak phone connection) into the play bundle. The player therefore keeps
- * these few small rules here and imports only types from those modules (src/domain/uploads.ts
- * has no zod and is used as it is); tests/unit/play/rules.test.ts checks that every rule and
- * text below still matches its src/domain original.
+ * The shared rules and texts the player uses. They come from the zod-free modules of src/domain
+ * (gameCodes.ts, stepTypes.ts, taskPreview.ts, limits.ts, uploads.ts): the modules that build zod
+ * schemas would put all of zod (about 26 KB gzipped) into the player's small bundle.
  */
-import type { StepType } from '../domain/enums';
+import { LIMITS } from '../domain/limits';
 import { formatBytes, IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '../domain/uploads';
+import { PREVIEW_TEXTS } from '../domain/taskPreview';
 
-// ---------------------------------------------------------------------------------------------
-// Activity codes (games.ts: CODE_ALPHABET, CODE_LENGTH, normaliseCode, formatCode)
-
-export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const CODE_LENGTH = 8;
-
-/** What a person typed (any case, spaces or dashes, "ab12 cd34") → the code, or null. */
-export function normaliseCode(input: string): string | null {
-  const code = input.toUpperCase().replace(/[\s-]+/g, '');
-  if (code.length !== CODE_LENGTH) return null;
-  return [...code].every((ch) => CODE_ALPHABET.includes(ch)) ? code : null;
-}
-
-/** "ABCD2345" → "ABCD 2345". */
-export const formatCode = (code: string): string => `${code.slice(0, 4)} ${code.slice(4)}`;
-
-// ---------------------------------------------------------------------------------------------
-// Team names (games.ts: teamNameSchema)
-
-export const TEAM_NAME_MAX_LENGTH = 40;
-
-/** The teamNameSchema messages, or null when the name is fine. */
-export function teamNameProblem(name: string): string | null {
-  const trimmed = name.trim();
-  if (trimmed.length < 1) return 'Choose a team name.';
-  if (trimmed.length > TEAM_NAME_MAX_LENGTH) {
-    return `A team name can be at most ${TEAM_NAME_MAX_LENGTH} characters.`;
-  }
-  return null;
-}
+export {
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  formatCode,
+  normaliseCode,
+  TEAM_NAME_MAX_LENGTH,
+  teamNameProblem,
+} from '../domain/gameCodes';
+export { isQuestionType, stepTypeLabel } from '../domain/stepTypes';
+export { attemptsLine, challengeButtonLabel, challengeResponseLine } from '../domain/taskPreview';
 
 // ---------------------------------------------------------------------------------------------
 // Uploads: the server's caps for photos and videos (src/domain/uploads.ts)
@@ -56,49 +32,17 @@ export function mediaTooLarge(kind: 'photo' | 'video', bytes: number): string | 
     : `This video is larger than ${formatBytes(max)}. Please record a shorter one.`;
 }
 
-/** LIMITS.answerMaxLength: the longest free-text answer the server takes. */
-export const ANSWER_MAX_LENGTH = 500;
+/** The longest free-text answer the server takes. */
+export const ANSWER_MAX_LENGTH = LIMITS.answerMaxLength;
 
 // ---------------------------------------------------------------------------------------------
-// Task texts (taskPreview.ts, enums.ts)
-
-export const isQuestionType = (type: StepType): boolean =>
-  type === 'freeText' || type === 'multipleChoice';
-
-/** "1 attempt" for questions (one attempt each, SPEC §2.8); null for challenges. */
-export const attemptsLine = (type: StepType): string | null =>
-  isQuestionType(type) ? '1 attempt' : null;
-
-const CHALLENGE_BUTTON_LABELS: Partial<Record<StepType, string>> = {
-  standardChallenge: 'Continue',
-  photoChallenge: 'Take a photo',
-  videoChallenge: 'Record video',
-};
-export const challengeButtonLabel = (type: StepType): string | null =>
-  CHALLENGE_BUTTON_LABELS[type] ?? null;
-
-const RESPONSE_LINES: Partial<Record<StepType, string>> = {
-  standardChallenge: 'Requires an action to be undertaken',
-  photoChallenge: 'Requires a photo to complete challenge',
-  videoChallenge: 'Requires a video to complete challenge',
-};
-export const challengeResponseLine = (type: StepType): string | null =>
-  RESPONSE_LINES[type] ?? null;
-
-const STEP_TYPE_LABELS: Record<StepType, string> = {
-  freeText: 'Free Text',
-  multipleChoice: 'Multiple Choice',
-  standardChallenge: 'Challenge',
-  photoChallenge: 'Photo Challenge',
-  videoChallenge: 'Video Challenge',
-};
-export const stepTypeLabel = (type: StepType): string => STEP_TYPE_LABELS[type] ?? 'Task';
+// Texts of the player's own screens
 
 export const TEXTS = {
-  later: 'Later',
-  pass: 'Pass',
-  tapToPlay: 'Tap to play',
-  videoFullScreen: 'Video will play full screen during live activity play',
+  later: PREVIEW_TEXTS.later,
+  pass: PREVIEW_TEXTS.pass,
+  tapToPlay: PREVIEW_TEXTS.tapToPlay,
+  videoFullScreen: PREVIEW_TEXTS.videoFullScreen,
   queued: 'Saved on this phone – will be sent when you’re back online',
   notFound: 'There is no activity with this code. Check the code and try again.',
   badCode: 'Activity codes have 8 letters and numbers, like ABCD 2345.',

@@ -1,75 +1,55 @@
 /**
- * The player keeps zod-free copies of a few shared rules and texts (src/play/rules.ts explains
- * why); each must still say exactly what its src/domain original says.
+ * The player's own rules and its bundle: it reads the shared rules from the zod-free modules of
+ * src/domain, so nothing it imports may load zod (26 KB gzipped on a weak phone connection); the
+ * team-name messages are the server's; and its small helpers.
  */
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as domainGames from '../../../src/domain/games';
-import * as domainPreview from '../../../src/domain/taskPreview';
-import { LIMITS } from '../../../src/domain/limits';
-import { STEP_TYPES, stepTypeLabel as domainStepTypeLabel } from '../../../src/domain/enums';
 import * as play from '../../../src/play/rules';
 
-describe('activity codes: the player reads them as src/domain/games.ts does', () => {
-  const inputs = [
-    'ABCD2345',
-    'abcd2345',
-    'abcd 2345',
-    'ABCD-2345',
-    ' ab cd-23 45 ',
-    'ABCD234',
-    'ABCD23456',
-    'ABCD2340',
-    'ABCDO345',
-    'ABCDI345',
-    'ABCDU345',
-    'ABCDL345',
-    'ZZZZ9999',
-    '',
-    'a--b',
-  ];
-  it.each(inputs)('normaliseCode(%j) matches the domain', (input) => {
-    expect(play.normaliseCode(input)).toBe(domainGames.normaliseCode(input));
-  });
+const SRC = path.join(import.meta.dirname, '../../../src');
 
-  it('any case, spaces and a dash are accepted', () => {
-    expect(play.normaliseCode('abcd 2345')).toBe('ABCD2345');
-    expect(play.normaliseCode('abcd-2345')).toBe('ABCD2345');
-  });
+/** Every module the player's entry loads at run time (type-only imports are erased). */
+function runtimeImports(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(
+      /^(?:import|export)\s+(?!type\b)[^'";]*?from\s+'([^']+)'/gm,
+    )) {
+      const specifier = match[1]!;
+      if (!specifier.startsWith('.')) {
+        seen.add(specifier);
+        continue;
+      }
+      const base = path.resolve(path.dirname(file), specifier);
+      const resolved = ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find(existsSync);
+      if (resolved) visit(resolved);
+    }
+  };
+  visit(entry);
+  return seen;
+}
 
-  it('the alphabet, the length and formatCode are the domain’s', () => {
-    expect(play.CODE_ALPHABET).toBe(domainGames.CODE_ALPHABET);
-    expect(play.CODE_LENGTH).toBe(domainGames.CODE_LENGTH);
-    expect(play.formatCode('ABCD2345')).toBe(domainGames.formatCode('ABCD2345'));
+describe('the player bundle', () => {
+  it('never loads zod, directly or through src/domain', () => {
+    const modules = runtimeImports(path.join(SRC, 'play/main.tsx'));
+    expect(modules.has('zod')).toBe(false);
+    // The walk does see the domain modules the player uses.
+    expect([...modules].some((m) => m.endsWith(`domain${path.sep}gameCodes.ts`))).toBe(true);
   });
 });
 
-describe('team names: the same limits and messages as teamNameSchema', () => {
+describe('team names: the player says what the server says', () => {
   it.each(['', '   ', 'Owls', ' Owls ', 'x'.repeat(40), 'x'.repeat(41)])('%j', (name) => {
     const parsed = domainGames.teamNameSchema.safeParse(name);
     expect(play.teamNameProblem(name)).toBe(
       parsed.success ? null : (parsed.error.issues[0]?.message ?? 'invalid'),
     );
-  });
-
-  it('the maximum length is the domain’s', () => {
-    expect(play.TEAM_NAME_MAX_LENGTH).toBe(domainGames.TEAM_NAME_MAX_LENGTH);
-    expect(play.ANSWER_MAX_LENGTH).toBe(LIMITS.answerMaxLength);
-  });
-});
-
-describe('task texts: the player matches the builder’s task preview', () => {
-  it.each(STEP_TYPES)('%s: attempts line, challenge button, response line, type label', (type) => {
-    expect(play.attemptsLine(type)).toBe(domainPreview.attemptsLine(type));
-    expect(play.challengeButtonLabel(type)).toBe(domainPreview.challengeButtonLabel(type));
-    expect(play.challengeResponseLine(type)).toBe(domainPreview.challengeResponseLine(type));
-    expect(play.stepTypeLabel(type)).toBe(domainStepTypeLabel(type));
-  });
-
-  it('"Later", "Pass", "Tap to play" and the video note are the preview’s', () => {
-    expect(play.TEXTS.later).toBe(domainPreview.PREVIEW_TEXTS.later);
-    expect(play.TEXTS.pass).toBe(domainPreview.PREVIEW_TEXTS.pass);
-    expect(play.TEXTS.tapToPlay).toBe(domainPreview.PREVIEW_TEXTS.tapToPlay);
-    expect(play.TEXTS.videoFullScreen).toBe(domainPreview.PREVIEW_TEXTS.videoFullScreen);
   });
 });
 
