@@ -12,10 +12,15 @@ const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 export default defineConfig(async (env) => {
   const app = await loadConfigFromFile(env, here('../../vite.config.ts'));
   if (!app) throw new Error('vite.config.ts not found');
-  return mergeConfig(app.config, {
-    root: here('.'),
-    envDir: here('../..'),
-    publicDir: false,
-    build: { outDir: here('../../test-results/harness-dist'), emptyOutDir: true },
-  });
+  // The app builds three pages (index, play, live); the harness is one page of its own.
+  const { rollupOptions: _pages, ...appBuild } = app.config.build ?? {};
+  return mergeConfig(
+    { ...app.config, build: appBuild },
+    {
+      root: here('.'),
+      envDir: here('../..'),
+      publicDir: false,
+      build: { outDir: here('../../test-results/harness-dist'), emptyOutDir: true },
+    },
+  );
 });
