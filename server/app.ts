@@ -36,6 +36,8 @@ import './types';
 
 /** JSON bodies: a template of 100 tasks is well under 1 MB. Uploads have their own caps. */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Longer than the usual think time between two answers, and than most proxies' idle limit. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface AppOptions {
   config: ServerConfig;
@@ -55,6 +57,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Ids in URLs are UUIDs; nothing legitimate is longer.
     routerOptions: { maxParamLength: 200 },
+    // Phones answer a task every few seconds to minutes: keeping their connection open between
+    // answers (Node's default is 5 s) spares a reconnect per answer, and a client that reuses a
+    // connection just as the server closes it would see it reset.
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
