@@ -478,6 +478,26 @@ describe('joining by code', () => {
   });
 });
 
+describe('rate limits', () => {
+  it('limits code look-ups and joins per address (PLAY_RATE_LIMIT_PER_MINUTE), so codes cannot be guessed', async () => {
+    const limited = await startTestServer({ env: { PLAY_RATE_LIMIT_PER_MINUTE: '5' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push(
+          (await limited.request({ method: 'GET', url: '/v1/play/ZZZZ2345' })).statusCode,
+        );
+      }
+      expect(statuses.slice(0, 5)).toEqual([404, 404, 404, 404, 404]);
+      expect(statuses[5]).toBe(429);
+      const refused = await limited.request({ method: 'GET', url: '/v1/play/ZZZZ2345' });
+      expect(expectErrorMessage(refused)).toMatch(/Too many requests/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('answers and scoring', () => {
   async function playing() {
     const user = await signUp(server);
