@@ -1,6 +1,6 @@
 /**
- * The first page the server serves. The organiser's screens (SPEC §2) arrive with the app-shell
- * issue; until then this page introduces the product and shows whether the API answers.
+ * The app shell's index until the Dashboard (SPEC §2.3) is built: it introduces the product and
+ * shows whether the API answers.
  */
 import { useEffect, useState } from 'react';
 import { Anchor, Badge, Box, Center, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
@@ -23,8 +23,9 @@ export function HomePage() {
   }, []);
 
   return (
-    <Box mih="100vh" bg="brand.0">
-      <Center mih="100vh" p="xl">
+    <Box>
+      {/* The shell's main area: the viewport less its padding. */}
+      <Center mih="calc(100vh - 2 * var(--mantine-spacing-lg))" p="xl">
         <Paper shadow="md" radius="lg" p={48} maw={560} w="100%">
           <Stack gap="lg" align="center" ta="center">
             <Image src="/favicon.svg" alt="" w={72} h={72} />
@@ -41,7 +42,7 @@ export function HomePage() {
               {api === 'up' && <Badge color="teal">Online</Badge>}
               {api === 'down' && <Badge color="red">Unreachable</Badge>}
             </Group>
-            {/* Until the account menu exists (app-shell issue), support's panel is reached from here. */}
+            {/* Guests have no account menu, so support's panel is also reached from here. */}
             <Anchor component={Link} to="/diagnostics" size="xs" c="dimmed">
               Sync diagnostics
             </Anchor>

@@ -9,6 +9,28 @@ export const PRODUCT_NAME = 'Teamtrail';
 /** SPEC §9 Support contact: the subject of the "Contact Support" mail link. */
 export const ERROR_MAIL_SUBJECT = `${PRODUCT_NAME} Error`;
 
+/**
+ * SPEC §9 Support contact defaults, used when the build sets no VITE_SUPPORT_PHONE /
+ * VITE_SUPPORT_EMAIL. The number is in Ofcom's range reserved for fiction, the address on a
+ * reserved domain: a deployment must configure real ones.
+ */
+export const DEFAULT_SUPPORT_PHONE = '+44 20 7946 0000';
+export const DEFAULT_SUPPORT_EMAIL = 'support@teamtrail.example';
+
+// ---------------------------------------------------------------------------------------------
+// External pages (SPEC §1 marketing links, §2.2 footer). {host} is the marketing site.
+
+export const MARKETING_SITE_URL = 'https://teamtrail.example';
+/** The external pricing page of the upgrade panel's "View plans" link. */
+export const PRICING_URL = `${MARKETING_SITE_URL}/pricing`;
+
+/** SPEC §2.2 Layout A footer, in order. */
+export const FOOTER_LINKS = [
+  { label: 'Terms of Use', href: `${MARKETING_SITE_URL}/terms` },
+  { label: 'Privacy Policy', href: `${MARKETING_SITE_URL}/privacy` },
+  { label: 'Licence Agreement', href: `${MARKETING_SITE_URL}/licence` },
+] as const;
+
 // ---------------------------------------------------------------------------------------------
 // Tasks and durations
 

@@ -1,0 +1,127 @@
+/**
+ * SPEC §2.2 Layout B, the app shell's layout: a sidebar with the logo, the account button (signed
+ * in), the navigation links, "Sign In / Up" or "Sign Out", and the upgrade panel at the bottom.
+ */
+import { AppShell, Box, Button, Menu, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Link, Outlet, useLocation } from 'react-router';
+import { signInHref } from '../authPaths';
+import { useSession, useSignOut, type SessionUser } from '../session';
+import { SignInIcon, SignOutIcon, UserIcon } from './icons';
+import { Logo } from './Logo';
+import { NavigationIcon } from './NavigationIcon';
+import { isNavigationItemActive, visibleNavigationItems } from './navigation';
+import { UpgradePanel } from './UpgradePanel';
+
+const SIDEBAR_WIDTH = 264;
+
+export function SidebarLayout() {
+  const session = useSession();
+  const signOut = useSignOut();
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+
+  return (
+    <AppShell navbar={{ width: SIDEBAR_WIDTH, breakpoint: 0 }} padding="lg">
+      <AppShell.Navbar p="md" aria-label="Sidebar">
+        <AppShell.Section>
+          <Box
+            component={Link}
+            to="/"
+            aria-label="Teamtrail dashboard"
+            td="none"
+            display="inline-block"
+            py={4}
+            px={6}
+            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+          >
+            <Logo />
+          </Box>
+        </AppShell.Section>
+
+        {session.signedIn && (
+          <AppShell.Section mt="md">
+            <AccountButton user={session.user} />
+          </AppShell.Section>
+        )}
+
+        <AppShell.Section grow component={ScrollArea} mt="lg">
+          <nav aria-label="Main">
+            <Stack gap={4}>
+              {visibleNavigationItems(session.signedIn).map((item) => {
+                const active = isNavigationItemActive(item, pathname);
+                return (
+                  <NavLink
+                    key={item.id}
+                    component={Link}
+                    to={item.to}
+                    label={item.label}
+                    leftSection={<NavigationIcon variant={item.variant} />}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    variant="light"
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                );
+              })}
+            </Stack>
+          </nav>
+        </AppShell.Section>
+
+        <AppShell.Section>
+          <Stack gap="md">
+            {session.signedIn ? (
+              <Button
+                onClick={() => void signOut()}
+                variant="default"
+                leftSection={<SignOutIcon size={18} />}
+                fullWidth
+              >
+                Sign Out
+              </Button>
+            ) : (
+              <Button
+                component={Link}
+                to={signInHref(here)}
+                leftSection={<SignInIcon size={18} />}
+                fullWidth
+              >
+                Sign In / Up
+              </Button>
+            )}
+            <UpgradePanel signedIn={session.signedIn} />
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** The signed-in user's menu. Support's diagnostics panel is reached from here. */
+function AccountButton({ user }: { user: SessionUser }) {
+  return (
+    <Menu position="right-start" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          fullWidth
+          justify="flex-start"
+          leftSection={<UserIcon size={18} />}
+          aria-label={`Account: ${user.name}`}
+        >
+          {user.name}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Item component={Link} to="/diagnostics">
+          Sync diagnostics
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

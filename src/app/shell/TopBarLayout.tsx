@@ -1,0 +1,78 @@
+/**
+ * SPEC §2.2 Layout A: a top bar ("Menu" dropdown of the navigation items, the logo centred,
+ * "Sign In" or "Sign out"), the main content, and the footer. For the screens that are not in the
+ * sidebar shell (the AI creation wizard arrives with it); renders its child route.
+ */
+import { Box, Button, Flex, Menu } from '@mantine/core';
+import { Link, Outlet, useLocation } from 'react-router';
+import { signInHref } from '../authPaths';
+import { useSession, useSignOut } from '../session';
+import { MenuIcon } from './icons';
+import { Footer } from './Footer';
+import { Logo } from './Logo';
+import { NavigationIcon } from './NavigationIcon';
+import { visibleNavigationItems } from './navigation';
+
+export function TopBarLayout() {
+  const session = useSession();
+  const signOut = useSignOut();
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+
+  return (
+    <Flex direction="column" mih="100vh">
+      <Box
+        component="header"
+        px="xl"
+        py="sm"
+        bg="white"
+        style={{
+          display: 'grid',
+          gridTemplateColumns: '1fr auto 1fr',
+          alignItems: 'center',
+          borderBottom: '1px solid var(--mantine-color-gray-3)',
+        }}
+      >
+        <Box>
+          <Menu position="bottom-start">
+            <Menu.Target>
+              <Button variant="subtle" color="gray" leftSection={<MenuIcon size={18} />}>
+                Menu
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {visibleNavigationItems(session.signedIn).map((item) => (
+                <Menu.Item
+                  key={item.id}
+                  component={Link}
+                  to={item.to}
+                  leftSection={<NavigationIcon variant={item.variant} size={16} />}
+                >
+                  {item.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Box>
+        <Box component={Link} to="/" aria-label="Teamtrail dashboard" td="none">
+          <Logo />
+        </Box>
+        <Box style={{ justifySelf: 'end' }}>
+          {session.signedIn ? (
+            <Button onClick={() => void signOut()} variant="default">
+              Sign out
+            </Button>
+          ) : (
+            <Button component={Link} to={signInHref(here)}>
+              Sign In
+            </Button>
+          )}
+        </Box>
+      </Box>
+      <Box component="main" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      <Footer />
+    </Flex>
+  );
+}
