@@ -1,0 +1,50 @@
+/**
+ * The organiser app's JSON calls to /v1 for what is online-only (accounts, AI, games): one
+ * function that answers a result instead of throwing, with the server's own errorMessage
+ * (SPEC §7) or a plain sentence when the device is offline. Templates go through src/data and
+ * the sync worker instead.
+ */
+export type ApiResult<T> =
+  { ok: true; status: number; data: T } | { ok: false; status: number; errorMessage: string };
+
+export const OFFLINE_MESSAGE =
+  'You seem to be offline. Check your connection and try again: this needs the internet.';
+const UNREADABLE_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  token?: string | null;
+  anonId?: string | null;
+}
+
+export async function apiCall<T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {};
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (request.token) headers.authorization = `Bearer ${request.token}`;
+  if (request.anonId) headers.anonid = request.anonId;
+  let response: Response;
+  try {
+    response = await fetch(`/v1${path}`, {
+      method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+  } catch {
+    return { ok: false, status: 0, errorMessage: OFFLINE_MESSAGE };
+  }
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: handled below
+  }
+  if (response.ok) return { ok: true, status: response.status, data: json as T };
+  const message = (json as { errorMessage?: unknown } | null)?.errorMessage;
+  return {
+    ok: false,
+    status: response.status,
+    errorMessage: typeof message === 'string' && message ? message : UNREADABLE_MESSAGE,
+  };
+}

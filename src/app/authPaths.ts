@@ -1,0 +1,8 @@
+/**
+ * SPEC §2.2: sign-in and sign-up return the user to the current path, passed as `from`
+ * (src/features/auth/returnPath.ts). Sign-out is a button, not a page: it signs out where the
+ * user is.
+ */
+import { authLink } from '../features/auth/returnPath';
+
+export const signInHref = (currentPath: string): string => authLink('sign-in', currentPath);

@@ -1,0 +1,164 @@
+/**
+ * The sign-in and sign-up form: fields checked with the domain's request schemas before
+ * sending, the server's refusals shown next to the field they concern, and the way back to
+ * ?from= once signed in.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { signInRequestSchema, signUpRequestSchema } from '../../domain/schemas';
+import { LIMITS } from '../../domain/limits';
+import { useAuth } from './AuthProvider';
+import { authLink, returnPath } from './returnPath';
+
+type Field = 'name' | 'email' | 'password' | 'form';
+type Errors = Partial<Record<Field, string>>;
+
+/** Which field a server refusal is about (the form itself when it is none in particular). */
+function fieldOf(status: number, message: string): Field {
+  // A refused sign-in names neither field on purpose (it must not tell which one was wrong).
+  if (status === 401) return 'form';
+  if (status === 409) return 'email';
+  if (status === 400 && /password/i.test(message)) return 'password';
+  if (status === 400 && /e-mail/i.test(message)) return 'email';
+  return 'form';
+}
+
+export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
+  const { state, signIn, signUp } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const from = returnPath(params.get('from'));
+  const [values, setValues] = useState({ name: '', email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const signingUp = mode === 'sign-up';
+
+  const set = (field: 'name' | 'email' | 'password') => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const credentials = { email: values.email, password: values.password };
+    const parsed = signingUp
+      ? signUpRequestSchema.safeParse(values)
+      : signInRequestSchema.safeParse(credentials);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    if (signingUp && values.password.length < LIMITS.passwordMinLength) {
+      setErrors({ password: `Use a password of at least ${LIMITS.passwordMinLength} characters.` });
+      return;
+    }
+    setBusy(true);
+    const result = signingUp
+      ? await signUp(signUpRequestSchema.parse(values))
+      : await signIn(signInRequestSchema.parse(credentials));
+    setBusy(false);
+    if (result.ok) {
+      void navigate(from, { replace: true });
+      return;
+    }
+    setErrors({ [fieldOf(result.status, result.errorMessage)]: result.errorMessage });
+  }
+
+  // Already signed in (another tab, or the back button): nothing to do here.
+  if (state.status === 'signedIn' && !busy) return <Navigate to={from} replace />;
+
+  return (
+    <Paper
+      component="section"
+      withBorder
+      shadow="sm"
+      radius="md"
+      p="xl"
+      maw={420}
+      mx="auto"
+      my="xl"
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <Title order={1} size="h2">
+            {signingUp ? 'Create your free account' : 'Sign in to Teamtrail'}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {signingUp
+              ? 'Save, test and deliver your first activity. No credit card needed.'
+              : 'Welcome back. Your activities are waiting.'}
+          </Text>
+          {errors.form && (
+            <Alert
+              color="red"
+              role="alert"
+              title={signingUp ? 'Could not create the account' : 'Could not sign in'}
+            >
+              {errors.form}
+            </Alert>
+          )}
+          {signingUp && (
+            <TextInput
+              label="Your name"
+              autoComplete="name"
+              value={values.name}
+              onChange={(e) => set('name')(e.currentTarget.value)}
+              error={errors.name}
+              required
+            />
+          )}
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => set('email')(e.currentTarget.value)}
+            error={errors.email}
+            required
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete={signingUp ? 'new-password' : 'current-password'}
+            description={
+              signingUp
+                ? `At least ${LIMITS.passwordMinLength} characters; a phrase of a few words is best.`
+                : undefined
+            }
+            value={values.password}
+            onChange={(e) => set('password')(e.currentTarget.value)}
+            error={errors.password}
+            required
+          />
+          <Button type="submit" loading={busy} fullWidth>
+            {signingUp ? 'Create account' : 'Sign in'}
+          </Button>
+          <Text size="sm" ta="center">
+            {signingUp ? 'Already have an account? ' : 'New to Teamtrail? '}
+            <Anchor component={Link} to={authLink(signingUp ? 'sign-in' : 'sign-up', from)}>
+              {signingUp ? 'Sign in' : 'Create a free account'}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+export const SignInPage = () => <AuthForm mode="sign-in" />;
+export const SignUpPage = () => <AuthForm mode="sign-up" />;
