@@ -32,6 +32,7 @@ import { gameRoutes } from './routes/games';
 import { playRoutes } from './routes/play';
 import { attachAiJobRunner } from './ai';
 import type { ContentGenerator } from './ai/generator';
+import { createScoreboardFeed } from './services/games/liveFeed';
 import './types';
 
 /** JSON bodies: a template of 100 tasks is well under 1 MB. Uploads have their own caps. */
@@ -86,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   app.decorate('aiJobs', attachAiJobRunner(app, options.aiGenerator));
+  // One per process: the organiser's and the players' streams of a game share its scoreboard.
+  app.decorate('scoreboards', createScoreboardFeed(app));
 
   await app.register(errorsPlugin);
   await app.register(helmet, {

@@ -6,6 +6,7 @@ import type { LocalAccounts } from './services/auth/localAccounts';
 import type { ClerkVerifier } from './services/auth/clerkTokens';
 import type { FileStorage } from './services/uploads/storage';
 import type { AiJobRunner } from './ai/jobRunner';
+import type { ScoreboardFeed } from './services/games/liveFeed';
 import type { PlanId, User } from '../src/domain/schemas';
 
 /** Who is calling: a signed-in user, a guest with an anonymous id, or (briefly) both. */
@@ -26,6 +27,8 @@ declare module 'fastify' {
     verifyClerkToken: ClerkVerifier | null;
     storage: FileStorage;
     aiJobs: AiJobRunner;
+    /** Live scoreboards of the games being watched (services/games/liveFeed.ts). */
+    scoreboards: ScoreboardFeed;
   }
   interface FastifyRequest {
     actor: Actor;

@@ -36,8 +36,13 @@ import {
   type GameRow,
 } from '../services/games/publishing';
 import { scoreboard } from '../services/games/players';
-import { judgeSubmission, mediaFiles, resultsCsv, statistics } from '../services/games/results';
-import { createScoreboardFeed } from '../services/games/liveFeed';
+import {
+  judgeSubmission,
+  mediaFiles,
+  resultsCsv,
+  safeFileName,
+  statistics,
+} from '../services/games/results';
 
 /** QR codes are printed and projected: a quiet zone and enough pixels to scan from afar. */
 const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2, width: 512 } as const;
@@ -51,7 +56,6 @@ const sameSecret = (a: string, b: string): boolean => {
 export async function gameRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   endStreamsOnClose(app);
-  const feed = createScoreboardFeed(app);
 
   /** A live screen's game: by its screen key, or as its signed-in owner; else "not found". */
   async function screenGame(request: FastifyRequest, gameId: string): Promise<GameRow> {
@@ -241,7 +245,7 @@ export async function gameRoutes(appBase: FastifyInstance) {
       const game = await screenGame(request, request.params.gameId);
       const stream = openEventStream(app, request, reply);
       stream.send('scoreboard', await scoreboard(app.db, game));
-      stream.onClose(feed.watch(game, (board) => stream.send('scoreboard', board)));
+      stream.onClose(app.scoreboards.watch(game, (board) => stream.send('scoreboard', board)));
       stream.onClose(
         app.bus.subscribe(gameChannel(game.id), (event: RealtimeEvent) => {
           if (event.type !== 'game-changed') return;
@@ -254,8 +258,4 @@ export async function gameRoutes(appBase: FastifyInstance) {
 }
 
 /** A game's name as part of a download's file name. */
-const fileName = (name: string): string =>
-  name
-    .replace(/[^\p{L}\p{N} _-]+/gu, '')
-    .trim()
-    .slice(0, 80) || 'Teamtrail';
+const fileName = (name: string): string => safeFileName(name, 80, 'Teamtrail');

@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { uploads } from '../db/schema';
 import {
   answerRequestSchema,
   answerResultSchema,
@@ -25,8 +24,8 @@ import { badRequest, HttpError } from '../errors';
 import { gameChannel } from '../services/realtime';
 import { endStreamsOnClose, openEventStream } from '../services/sse';
 import { inspectUpload } from '../services/uploads/inspect';
-import { stripPhotoMetadata } from '../services/uploads/metadata';
-import { newUploadKey } from '../services/uploads/storage';
+import { saveUpload } from '../services/uploads/save';
+import { readMultipartUpload } from './multipartUpload';
 import {
   countTeams,
   findGameByCode,
@@ -44,7 +43,6 @@ import {
   toTeam,
 } from '../services/games/players';
 import type { GameRow } from '../services/games/publishing';
-import { createScoreboardFeed } from '../services/games/liveFeed';
 import { submissionOf } from '../services/games/results';
 
 const codeParams = z.object({ code: z.string().min(1).max(20) });
@@ -59,7 +57,6 @@ const perTeam = {
 export async function playRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   endStreamsOnClose(app);
-  const feed = createScoreboardFeed(app);
   const lookupLimit = { max: app.config.playRateLimitPerMinute, timeWindow: '1 minute' };
   await app.register(multipart, { limits: { files: 1, fields: 5 } });
 
@@ -79,42 +76,17 @@ export async function playRoutes(appBase: FastifyInstance) {
     >,
   ) => app.bus.publish(gameChannel(game.id), { type: 'game-changed', gameId: game.id, ...event });
 
-  /**
-   * Reads a multipart upload: text fields first (the phone sends them before the file), then
-   * one file. The file is refused as soon as it passes maxBytes.
-   */
-  async function readUpload(request: FastifyRequest, fileField: string, maxBytes: number) {
-    if (!request.isMultipart()) {
-      throw new HttpError(415, `Send the file as multipart/form-data in the field "${fileField}".`);
-    }
-    const fields: Record<string, string> = {};
-    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value).slice(0, 200);
-        continue;
-      }
-      if (part.fieldname !== fileField) {
-        part.file.resume();
-        throw badRequest(`Send the file in the field "${fileField}".`);
-      }
-      try {
-        const buffer = await part.toBuffer();
-        return {
-          fields,
-          bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength),
-        };
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(
-            413,
-            `The file is too large: the most it can be is ${Math.round(maxBytes / 1024 / 1024)} MB.`,
-          );
-        }
-        throw error;
-      }
-    }
-    throw badRequest(`Choose a file to upload in the field "${fileField}".`);
-  }
+  const readUpload = (request: FastifyRequest, fileField: string, maxBytes: number) =>
+    readMultipartUpload(
+      request,
+      fileField,
+      maxBytes,
+      () =>
+        new HttpError(
+          413,
+          `The file is too large: the most it can be is ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+        ),
+    );
 
   /** A photo or video checked by its content (as the builder's uploads are), then stored. */
   async function storeMedia(
@@ -129,18 +101,11 @@ export async function playRoutes(appBase: FastifyInstance) {
     const fits =
       want === 'photo' ? type.kind === 'image' && type.extension !== 'svg' : type.kind === 'video';
     if (!fits) throw new HttpError(415, PLAY_MESSAGES.wrongMediaKind(want));
-    const content =
-      type.mimeType === 'image/jpeg' ? await stripPhotoMetadata(inspected.bytes) : inspected.bytes;
-    const key = newUploadKey(`games/${game.id}`, type.extension);
-    await app.storage.put(key, content, type.mimeType);
-    await app.db.insert(uploads).values({
-      key,
+    return saveUpload(app, inspected, {
+      folder: `games/${game.id}`,
       templateId: game.templateId,
       purpose,
-      mimeType: type.mimeType,
-      bytes: content.byteLength,
     });
-    return { key, mimeType: type.mimeType };
   }
 
   app.get(
@@ -285,7 +250,9 @@ export async function playRoutes(appBase: FastifyInstance) {
       const stream = openEventStream(app, request, reply);
       stream.send('scoreboard', playerScoreboard(await scoreboard(app.db, game), team));
       stream.onClose(
-        feed.watch(game, (board) => stream.send('scoreboard', playerScoreboard(board, team))),
+        app.scoreboards.watch(game, (board) =>
+          stream.send('scoreboard', playerScoreboard(board, team)),
+        ),
       );
     },
   );

@@ -10,8 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { assetSchema, type Asset } from '../../src/domain/schemas';
-import { badRequest, HttpError, notFound } from '../errors';
-import { uploads } from '../db/schema';
+import { HttpError, notFound } from '../errors';
 import { getWritableRow } from '../services/templates';
 import {
   inspectUpload,
@@ -20,9 +19,10 @@ import {
   type UploadPurpose,
 } from '../services/uploads/inspect';
 import { fitLogo } from '../services/uploads/logo';
-import { InvalidStorageKeyError, newUploadKey } from '../services/uploads/storage';
+import { InvalidStorageKeyError } from '../services/uploads/storage';
+import { saveUpload } from '../services/uploads/save';
+import { readMultipartUpload } from './multipartUpload';
 import { parseRangeHeader } from '../services/uploads/range';
-import { stripPhotoMetadata } from '../services/uploads/metadata';
 import { headersForServedFile } from '../services/uploads/serveHeaders';
 
 const FIELD_FOR: Record<UploadPurpose, string> = { logo: 'logo', media: 'media' };
@@ -38,36 +38,12 @@ function cleanFileName(name: string | undefined, fallback: string): string {
   return cleaned || fallback;
 }
 
-async function readSingleFile(request: FastifyRequest, purpose: UploadPurpose) {
-  if (!request.isMultipart()) {
-    throw new HttpError(
-      415,
-      `Send the file as multipart/form-data in the field "${FIELD_FOR[purpose]}".`,
-    );
-  }
-  // One byte over the cap is enough to know the file is too large.
-  const part = await request.file({
-    limits: { files: 1, fileSize: maxUploadBytes(purpose), fields: 10 },
+/** The one file of a builder upload, in its purpose's field and under its size cap. */
+function readSingleFile(request: FastifyRequest, purpose: UploadPurpose) {
+  return readMultipartUpload(request, FIELD_FOR[purpose], maxUploadBytes(purpose), () => {
+    const refusal = uploadTooLarge(purpose);
+    return new HttpError(refusal.status, refusal.errorMessage);
   });
-  if (!part) throw badRequest(`Choose a file to upload in the field "${FIELD_FOR[purpose]}".`);
-  if (part.fieldname !== FIELD_FOR[purpose]) {
-    part.file.resume();
-    throw badRequest(`Send the file in the field "${FIELD_FOR[purpose]}".`);
-  }
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      const refusal = uploadTooLarge(purpose);
-      throw new HttpError(refusal.status, refusal.errorMessage);
-    }
-    throw error;
-  }
-  return {
-    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-    filename: part.filename,
-  };
 }
 
 export async function uploadRoutes(appBase: FastifyInstance) {
@@ -83,24 +59,14 @@ export async function uploadRoutes(appBase: FastifyInstance) {
     const { bytes, filename } = await readSingleFile(request, purpose);
     const inspected = await inspectUpload(bytes, purpose);
     if (!inspected.ok) throw new HttpError(inspected.status, inspected.errorMessage);
-    const content =
-      purpose === 'logo'
-        ? (await fitLogo(inspected.bytes)).bytes
-        : inspected.type.mimeType === 'image/jpeg'
-          ? await stripPhotoMetadata(inspected.bytes)
-          : inspected.bytes;
-    const key = newUploadKey(`templates/${templateId}`, inspected.type.extension);
-    await app.storage.put(key, content, inspected.type.mimeType);
+    // The logo is fitted to 280x60 (a PNG); other media is kept as sent.
+    const content = purpose === 'logo' ? (await fitLogo(inspected.bytes)).bytes : inspected.bytes;
     const label = cleanFileName(filename, `${purpose}.${inspected.type.extension}`);
-    await app.db.insert(uploads).values({
-      key,
-      templateId,
-      stepId,
-      purpose,
-      mimeType: inspected.type.mimeType,
-      bytes: content.byteLength,
-      originalName: label,
-    });
+    const { key } = await saveUpload(
+      app,
+      { bytes: content, type: inspected.type },
+      { folder: `templates/${templateId}`, templateId, stepId, purpose, originalName: label },
+    );
     return { filename: label, mimeType: inspected.type.mimeType, url: `/uploads/${key}` };
   }
 

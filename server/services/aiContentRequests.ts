@@ -5,7 +5,7 @@
  * job whose instance died is claimed again once its lease has run out.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { aiContentRequests, type AiJobInput } from '../db/schema';
 import type {
@@ -18,7 +18,7 @@ import { canCreateLocationGames } from '../../src/domain/plans';
 import { serverMessages } from '../messages';
 import { forbidden, HttpError, notFound } from '../errors';
 import type { Actor } from '../types';
-import { getTemplate, getWritableRow } from './templates';
+import { getTemplate, getWritableRow, ownedBy } from './templates';
 
 export type AiJobRow = typeof aiContentRequests.$inferSelect;
 
@@ -27,16 +27,7 @@ export const MAX_UNFINISHED_PER_OWNER = 3;
 /** A job fails for good after this many claims (each crash of an instance costs one). */
 export const MAX_ATTEMPTS = 3;
 
-function ownedJobs(actor: Actor): SQL {
-  const clauses: SQL[] = [];
-  if (actor.userId) clauses.push(eq(aiContentRequests.ownerUserId, actor.userId));
-  if (actor.anonId) {
-    clauses.push(
-      and(eq(aiContentRequests.ownerAnonId, actor.anonId), isNull(aiContentRequests.ownerUserId))!,
-    );
-  }
-  return clauses.length ? or(...clauses)! : sql`false`;
-}
+const ownedJobs = (actor: Actor): SQL => ownedBy(actor, aiContentRequests);
 
 /** The requestorId the client sends must be the caller: the user's id, or the guest's AnonId. */
 function checkRequestor(actor: Actor, requestorId: string | undefined): void {

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { templates, themes } from '../db/schema';
 import type {
@@ -94,11 +95,18 @@ export function toLibraryTemplate(row: TemplateRow): LibraryTemplate {
 // ---------------------------------------------------------------------------------------------
 // Ownership
 
-export function ownedBy(owner: Owner): SQL {
+/**
+ * The rows of an owner, in templates or any table that is owned the same way (a user, or a
+ * guest's anonymous id not yet linked to a user): AI requests use it too.
+ */
+export function ownedBy(
+  owner: Pick<Owner, 'userId' | 'anonId'>,
+  table: { ownerUserId: AnyPgColumn; ownerAnonId: AnyPgColumn } = templates,
+): SQL {
   const clauses: SQL[] = [];
-  if (owner.userId) clauses.push(eq(templates.ownerUserId, owner.userId));
+  if (owner.userId) clauses.push(eq(table.ownerUserId, owner.userId));
   if (owner.anonId)
-    clauses.push(and(eq(templates.ownerAnonId, owner.anonId), isNull(templates.ownerUserId))!);
+    clauses.push(and(eq(table.ownerAnonId, owner.anonId), isNull(table.ownerUserId))!);
   // No identity at all matches nothing.
   return clauses.length ? or(...clauses)! : sql`false`;
 }

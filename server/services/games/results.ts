@@ -215,16 +215,19 @@ export async function resultsCsv(db: Database, game: GameRow, publicUrl: string)
 }
 
 /** The photos and videos to zip: a folder per team, files named after the task. */
+/** A name (a game's, a team's, a task's) as part of a file name: letters, digits, spaces, - and _. */
+export const safeFileName = (name: string, maxLength: number, fallback: string): string =>
+  name
+    .replace(/[^\p{L}\p{N} _-]+/gu, '')
+    .trim()
+    .slice(0, maxLength) || fallback;
+
 export async function mediaFiles(
   db: Database,
   game: GameRow,
 ): Promise<{ key: string; path: string }[]> {
   const { teamRows, submissionRows } = await gameRows(db, game);
-  const safe = (text: string) =>
-    text
-      .replace(/[^\p{L}\p{N} _-]+/gu, '')
-      .trim()
-      .slice(0, 60) || 'untitled';
+  const safe = (text: string) => safeFileName(text, 60, 'untitled');
   const order = new Map(game.snapshot.steps.map((s, i) => [s.id, i]));
   const files: { key: string; path: string }[] = [];
   for (const team of teamRows) {
