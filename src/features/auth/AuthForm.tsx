@@ -55,17 +55,19 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
     const parsed = signingUp
       ? signUpRequestSchema.safeParse(values)
       : signInRequestSchema.safeParse(credentials);
+    const found: Errors = {};
     if (!parsed.success) {
-      const found: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
         found[field] ??= issue.message;
       }
-      setErrors(found);
-      return;
     }
+    // The server's rule, checked here too so that every field's problem shows at once.
     if (signingUp && values.password.length < LIMITS.passwordMinLength) {
-      setErrors({ password: `Use a password of at least ${LIMITS.passwordMinLength} characters.` });
+      found.password ??= `Use a password of at least ${LIMITS.passwordMinLength} characters.`;
+    }
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
       return;
     }
     setBusy(true);

@@ -174,6 +174,15 @@ describe('signing up', () => {
     ).toContain(passwordError.id);
   });
 
+  it('shows every field’s problem at once, the password’s too, before sending anything', async () => {
+    renderAt('/sign-up');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Your name is required')).toBeTruthy();
+    expect(screen.getByText('Enter a valid e-mail address')).toBeTruthy();
+    expect(screen.getByText('Use a password of at least 8 characters.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
   it('creates the account and returns to ?from=', async () => {
     replies['POST /v1/auth/sign-up'] = { status: 201, body: { token: 't2', user: USER } };
     const router = renderAt('/sign-up?from=%2Fbuilder%2Fabc');
