@@ -11,11 +11,15 @@ export const OFFLINE_MESSAGE =
   'You seem to be offline. Check your connection and try again: this needs the internet.';
 const UNREADABLE_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
-export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  body?: unknown;
+/** Who is calling: the signed-in user's bearer token, and the guest's AnonId (SPEC §7). */
+export interface ApiCredentials {
   token?: string | null;
   anonId?: string | null;
+}
+
+export interface ApiRequest extends ApiCredentials {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
 }
 
 export async function apiCall<T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> {

@@ -2,7 +2,11 @@
  * Who is using the app, as the screens ask it: the accounts of src/features/auth behind one small
  * shape, so a screen needs to know nothing of tokens or providers.
  */
+import { useMemo } from 'react';
 import { useAuth } from '../features/auth/AuthProvider';
+import { canScheduleActivity } from '../domain/schemas';
+import { readAnonId } from '../api/anonId';
+import type { ApiCredentials } from '../api/client';
 
 export interface SessionUser {
   readonly id: string;
@@ -11,22 +15,44 @@ export interface SessionUser {
 }
 
 export type Session =
-  | { readonly signedIn: false; readonly user: null }
-  | { readonly signedIn: true; readonly user: SessionUser };
+  | { readonly signedIn: false; readonly user: null; readonly canScheduleActivity: false }
+  | { readonly signedIn: true; readonly user: SessionUser; readonly canScheduleActivity: boolean };
 
-const GUEST: Session = { signedIn: false, user: null };
+const GUEST: Session = { signedIn: false, user: null, canScheduleActivity: false };
 
 export function useSession(): Session {
   const { state } = useAuth();
-  if (state.status !== 'signedIn') return GUEST;
-  const { id, name, email } = state.user;
-  return {
-    signedIn: true,
-    user: { id, name: name || email || 'Your account', email: email ?? '' },
-  };
+  return useMemo(() => {
+    if (state.status !== 'signedIn') return GUEST;
+    const { id, name, email } = state.user;
+    return {
+      signedIn: true,
+      user: { id, name: name || email || 'Your account', email: email ?? '' },
+      // SPEC §6: Schedule and the live-screen buttons only when restricted = false.
+      canScheduleActivity: canScheduleActivity(state.user),
+    };
+  }, [state]);
 }
 
 /** Signs out; the screen stays where it is (a protected one sends the guest to "/"). */
 export function useSignOut(): () => Promise<void> {
   return useAuth().signOut;
+}
+
+/**
+ * What an online-only call (src/api) needs to say who is calling: the bearer token when signed in
+ * and the guest's AnonId always (SPEC §7), read when the call is made.
+ */
+export function useApiCredentials(): ApiCredentials {
+  const { state } = useAuth();
+  return useMemo(() => ({ token: state.token, anonId: readAnonId() }), [state.token]);
+}
+
+/**
+ * The id the AI assistant's requests are made for (docs/ai.md: "requestorId must be the caller"):
+ * the signed-in user's id, or the guest's AnonId.
+ */
+export function useRequestorId(): string | null {
+  const { state } = useAuth();
+  return state.user?.id ?? readAnonId();
 }

@@ -21,8 +21,13 @@ export const DEFAULT_SUPPORT_EMAIL = 'support@teamtrail.example';
 // External pages (SPEC §1 marketing links, §2.2 footer). {host} is the marketing site.
 
 export const MARKETING_SITE_URL = 'https://teamtrail.example';
-/** The external pricing page of the upgrade panel's "View plans" link. */
-export const PRICING_URL = `${MARKETING_SITE_URL}/pricing`;
+/**
+ * The pricing and meeting-booking pages (SPEC §1 marketing links: "View plans", "Contact Us",
+ * "Request a theme", "Upgrade - Contact us"). By default the app's own pages (ARCHITECTURE.md:
+ * never a dead host); a deployment may point them elsewhere (src/app/marketingLinks.ts).
+ */
+export const DEFAULT_PRICING_PATH = '/pricing';
+export const DEFAULT_BOOKING_PATH = '/contact';
 
 /** SPEC §2.2 Layout A footer, in order. */
 export const FOOTER_LINKS = [

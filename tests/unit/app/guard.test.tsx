@@ -28,7 +28,11 @@ afterEach(() => {
 
 describe('protected-screen guard', () => {
   it('redirects a guest to "/", replacing the history entry', async () => {
-    vi.mocked(useSession).mockReturnValue({ signedIn: false, user: null });
+    vi.mocked(useSession).mockReturnValue({
+      signedIn: false,
+      user: null,
+      canScheduleActivity: false,
+    });
     const { router } = renderRoutes(routes, ['/previous', '/activities']);
 
     expect(await screen.findByText('Dashboard')).toBeTruthy();
@@ -45,6 +49,7 @@ describe('protected-screen guard', () => {
     vi.mocked(useSession).mockReturnValue({
       signedIn: true,
       user: { id: 'u1', name: 'Ada', email: 'ada@example.com' },
+      canScheduleActivity: true,
     });
     const { router } = renderRoutes(routes, ['/activities']);
     expect(await screen.findByText('My Activities')).toBeTruthy();

@@ -11,16 +11,17 @@ import {
   visibleNavigationItems,
 } from '../../../src/app/shell/navigation';
 import { navigationItemSchema } from '../../../src/domain/schemas';
-import { PRICING_URL } from '../../../src/domain/constants';
+import { PRICING_LINK } from '../../../src/app/marketingLinks';
 import { renderRoutes } from './render';
 
 const signOut = vi.fn(async () => undefined);
 vi.mock('../../../src/app/session', () => ({ useSession: vi.fn(), useSignOut: () => signOut }));
 
-const GUEST: Session = { signedIn: false, user: null };
+const GUEST: Session = { signedIn: false, user: null, canScheduleActivity: false };
 const MEMBER: Session = {
   signedIn: true,
   user: { id: 'u1', name: 'Ada Organiser', email: 'ada@example.com' },
+  canScheduleActivity: true,
 };
 
 function signIn(session: Session) {
@@ -88,7 +89,7 @@ describe('Layout B, the sidebar (SPEC §2.2)', () => {
       'Sign up to a FREE account to save, test, and deliver your first activity.',
     );
     const plans = within(panel).getByRole('link', { name: 'View plans' });
-    expect(plans.getAttribute('href')).toBe(PRICING_URL);
+    expect(plans.getAttribute('href')).toBe(PRICING_LINK.href);
     expect(plans.getAttribute('target')).toBe('_blank');
     expect(screen.getByText('content')).toBeTruthy();
   });
