@@ -90,7 +90,8 @@ describe('Layout B, the sidebar (SPEC §2.2)', () => {
     );
     const plans = within(panel).getByRole('link', { name: 'View plans' });
     expect(plans.getAttribute('href')).toBe(PRICING_LINK.href);
-    expect(plans.getAttribute('target')).toBe('_blank');
+    // The app's own pricing page opens in place; another site's in a new tab.
+    expect(plans.getAttribute('target')).toBe(PRICING_LINK.external ? '_blank' : null);
     expect(screen.getByText('content')).toBeTruthy();
   });
 
