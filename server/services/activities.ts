@@ -2,13 +2,14 @@
  * GET /my_games: one row per activity (an own, live template) with its status worked out by
  * the domain rules (docs/statuses.md) from its launch instances (launches and scheduled games;
  * demos are tests and do not count), its plays (teams over all instances), and the live-screen
- * URLs of its current instance (docs/games.md).
+ * URLs of its current instance (docs/games.md), and that instance's game status URL for the
+ * join info dialog (SPEC §2.9: its schedule, QR code and code).
  */
 import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { games, teams, templates } from '../db/schema';
 import { isInstanceOpen, type LaunchInstance } from '../../src/domain/status';
-import { liveScreenUrls, type GameRow } from './games/publishing';
+import { gameStatusUrl, liveScreenUrls, type GameRow } from './games/publishing';
 import type { ActivityRow } from '../../src/domain/schemas';
 import { deriveActivityStatus } from '../../src/domain/status';
 import { isTemplateValid } from '../../src/domain/validation/template';
@@ -49,8 +50,11 @@ export function toActivityRow(
   );
   const current = currentInstance(instances, now);
   const urls = current
-    ? liveScreenUrls(publicUrl, current.game)
-    : { scoreboardUrl: null, presentationUrl: null, statisticsUrl: null };
+    ? {
+        ...liveScreenUrls(publicUrl, current.game),
+        gameStatusUrl: gameStatusUrl(publicUrl, current.game),
+      }
+    : { scoreboardUrl: null, presentationUrl: null, statisticsUrl: null, gameStatusUrl: null };
   return {
     id: row.id,
     name: row.name,

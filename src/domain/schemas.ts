@@ -216,6 +216,9 @@ export const activityRowSchema = z.object({
   scoreboardUrl: z.string().nullable(),
   presentationUrl: z.string().nullable(),
   statisticsUrl: z.string().nullable(),
+  // Beyond SPEC's fields: the current instance's game status, which the join info dialog reads
+  // (SPEC §2.9 Activity join info). Optional so rows cached before it existed still parse.
+  gameStatusUrl: z.string().nullable().optional(),
 });
 export type ActivityRow = z.infer<typeof activityRowSchema>;
 

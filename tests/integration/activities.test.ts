@@ -37,6 +37,7 @@ describe('GET /my_games', () => {
         scoreboardUrl: null,
         presentationUrl: null,
         statisticsUrl: null,
+        gameStatusUrl: null,
       },
     ]);
   });

@@ -729,6 +729,8 @@ describe('live screens, judging and exports', () => {
     expect(row.scoreboardUrl).toMatch(new RegExp(`/live/${gameId}/scoreboard\\?key=`));
     expect(row.presentationUrl).toMatch(new RegExp(`/live/${gameId}/presentation\\?key=`));
     expect(row.statisticsUrl).toMatch(new RegExp(`/live/${gameId}/statistics\\?key=`));
+    // The join info dialog (SPEC §2.9) reads the current instance's status from here.
+    expect(row.gameStatusUrl).toMatch(new RegExp(`/v1/templates/${row.id}/games/${gameId}$`));
   });
 
   it('leaves the status alone for a demo (demos are tests)', async () => {
