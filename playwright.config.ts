@@ -62,6 +62,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
       DATABASE_URL: '',
+      // A build elsewhere than ./dist (two checkouts or sessions testing side by side).
+      STATIC_DIR: process.env.STATIC_DIR ?? './dist',
     },
   },
 });
