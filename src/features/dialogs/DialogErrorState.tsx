@@ -1,0 +1,57 @@
+/**
+ * A dialog's error state (SPEC §8: "All error states offer 'Try again?' and/or 'Cancel' or
+ * 'Close'"): the message, and the buttons. Offline failures get their own heading, so that a
+ * dropped connection is not mistaken for a fault in the activity.
+ */
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { MESSAGES } from '../../domain/messages';
+import { ContactUsButton } from './ContactUsButton';
+import { DIALOG_TEXTS } from './texts';
+
+export interface DialogErrorStateProps {
+  message: ReactNode;
+  offline?: boolean;
+  onTryAgain: () => void;
+  onClose: () => void;
+  /** The FREE plan's 403 offers "Contact Us" to upgrade. */
+  contactUs?: boolean;
+}
+
+export function DialogErrorState({
+  message,
+  offline = false,
+  onTryAgain,
+  onClose,
+  contactUs = false,
+}: DialogErrorStateProps) {
+  return (
+    <Stack gap="lg" data-testid="dialog-error">
+      <Alert
+        color={offline ? 'yellow' : contactUs ? 'orange' : 'red'}
+        variant="light"
+        radius="md"
+        title={
+          offline
+            ? DIALOG_TEXTS.offlineTitle
+            : contactUs
+              ? DIALOG_TEXTS.planLimitTitle
+              : DIALOG_TEXTS.errorTitle
+        }
+        role="alert"
+      >
+        {message}
+      </Alert>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          {MESSAGES.common.close}
+        </Button>
+        {/* When only an upgrade helps, "Contact Us" is the main action. */}
+        <Button variant={contactUs ? 'light' : 'filled'} onClick={onTryAgain}>
+          {MESSAGES.common.tryAgain}
+        </Button>
+        {contactUs && <ContactUsButton onNavigate={onClose} variant="filled" />}
+      </Group>
+    </Stack>
+  );
+}

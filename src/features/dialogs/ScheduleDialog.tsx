@@ -1,0 +1,347 @@
+/**
+ * SPEC §2.9 Schedule Activity, stepped (SPEC §4): the instance name → dates and times → create
+ * (gameStatusUrl) → poll every 5 s until publishedAt → success with the join details. The checks
+ * are SPEC §5's (src/domain/schedule.ts); "Cancel" resets everything.
+ */
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
+import { OFFLINE_MESSAGE } from '../../api/client';
+import { scheduleGame } from '../../api/games';
+import { useApiCredentials, useSession } from '../../app/session';
+import { MESSAGES, scheduleErrorMessage } from '../../domain/messages';
+import {
+  canProceedFromName,
+  scheduleDateBounds,
+  toIsoTimestamps,
+  validateInstanceName,
+  validateSchedule,
+  type ScheduleForm,
+} from '../../domain/schedule';
+import type { ActivityRow, GameStatus } from '../../domain/schemas';
+import { DialogErrorState } from './DialogErrorState';
+import { SignInPromptContent } from './SignInPrompt';
+import { dialogModalProps, RESULT_DIALOG_SIZE } from './dialogModalProps';
+import { JoinDetails } from './JoinDetails';
+import { DIALOG_TEXTS } from './texts';
+import { useGameStatusFlow, type GameFlowState } from './useGameStatusFlow';
+
+export interface ScheduleDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  activity: ActivityRow;
+  /** Called with the template id once the instance is published (My Activities refreshes). */
+  onScheduled?: (templateId: string) => void;
+}
+
+const texts = DIALOG_TEXTS.schedule;
+const FORBIDDEN = 403;
+/** "Activity cannot be scheduled for the past" must not go stale while the form is open. */
+const NOW_REFRESH_MS = 30_000;
+const BUSY_MIN_HEIGHT = 220;
+
+export const EMPTY_SCHEDULE_FORM: ScheduleForm = {
+  dateFrom: '',
+  timeFrom: '',
+  dateTo: '',
+  timeTo: '',
+};
+
+export function ScheduleDialog({ opened, onClose, activity, onScheduled }: ScheduleDialogProps) {
+  const session = useSession();
+  const location = useLocation();
+  // The form is narrow; the join details need the room of the result dialogs.
+  const [wide, setWide] = useState(false);
+  return (
+    <Modal
+      {...dialogModalProps}
+      opened={opened}
+      onClose={onClose}
+      title={texts.title}
+      size={wide ? RESULT_DIALOG_SIZE : 'lg'}
+      onExitTransitionEnd={() => setWide(false)}
+    >
+      {session.signedIn ? (
+        <ScheduleFlow
+          activity={activity}
+          onClose={onClose}
+          onScheduled={onScheduled}
+          onWideChange={setWide}
+        />
+      ) : (
+        <SignInPromptContent
+          reason="action"
+          returnTo={location.pathname + location.search}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+type Step = 'name' | 'dates' | 'publish';
+
+const STEP_INDEX: Readonly<Record<Step, number>> = { name: 0, dates: 1, publish: 2 };
+
+const hasPublished = (status: GameStatus): boolean => Boolean(status.publishedAt);
+
+/** SPEC §8 Schedule; a 403 is the server's own plan message (e.g. PRO for future dates). */
+export function scheduleFailureMessage(state: Extract<GameFlowState, { stage: 'error' }>): string {
+  if (state.offline) return OFFLINE_MESSAGE;
+  if (state.step === 'poll') return MESSAGES.schedule.failed;
+  if (state.httpStatus === FORBIDDEN && state.errorMessage) return state.errorMessage;
+  return scheduleErrorMessage(state.httpStatus);
+}
+
+interface ScheduleFlowProps {
+  activity: ActivityRow;
+  onClose: () => void;
+  onScheduled?: (templateId: string) => void;
+  onWideChange: (wide: boolean) => void;
+}
+
+/** Mounted while the dialog is open: a closed dialog keeps nothing of what was typed. */
+function ScheduleFlow({ activity, onClose, onScheduled, onWideChange }: ScheduleFlowProps) {
+  const credentials = useApiCredentials();
+  const [step, setStep] = useState<Step>('name');
+  const [name, setName] = useState('');
+  const [nameTouched, setNameTouched] = useState(false);
+  const [form, setForm] = useState<ScheduleForm>(EMPTY_SCHEDULE_FORM);
+  const [now, setNow] = useState(() => new Date());
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), NOW_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const flow = useGameStatusFlow({
+    isDone: hasPublished,
+    onDone: (status) => onScheduled?.(status.templateId || activity.id),
+  });
+
+  const context = { now, runTimeMin: activity.runTimeMin };
+  const validation = validateSchedule(form, context);
+  const bounds = scheduleDateBounds(now);
+
+  const createGame = useCallback(
+    (scheduleForm: ScheduleForm) => () =>
+      scheduleGame(
+        activity.id,
+        { name: name.trim(), ...toIsoTimestamps(scheduleForm) },
+        credentials,
+      ),
+    [activity.id, name, credentials],
+  );
+
+  const cancel = () => {
+    flow.reset();
+    setStep('name');
+    setName('');
+    setNameTouched(false);
+    setForm(EMPTY_SCHEDULE_FORM);
+    onClose();
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    // The form may have sat open: check against the time of the click.
+    const fresh = new Date();
+    setNow(fresh);
+    if (!validateSchedule(form, { ...context, now: fresh }).valid) {
+      setStep('dates');
+      onWideChange(false);
+      return;
+    }
+    setStep('publish');
+    onWideChange(true);
+    flow.start(createGame(form));
+  };
+
+  const tryAgain = () => {
+    if (flow.state.stage === 'error' && flow.state.gameStatusUrl !== null) {
+      flow.retry(createGame(form));
+    } else {
+      submit();
+    }
+  };
+
+  const nameError = nameTouched ? validateInstanceName(name) : null;
+  const field = (key: keyof ScheduleForm) => ({
+    value: form[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setForm((current) => ({ ...current, [key]: value }));
+    },
+  });
+
+  return (
+    <Stack gap="lg">
+      <Stepper
+        active={flow.state.stage === 'done' ? 3 : STEP_INDEX[step]}
+        size="sm"
+        allowNextStepsSelect={false}
+      >
+        <Stepper.Step label={texts.stepName} />
+        <Stepper.Step label={texts.stepDates} />
+        <Stepper.Step label={texts.stepShare} />
+      </Stepper>
+
+      {step === 'name' && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setNameTouched(true);
+            if (canProceedFromName(name)) setStep('dates');
+          }}
+        >
+          <Stack gap="lg">
+            <Text fw={600}>{activity.name}</Text>
+            <TextInput
+              label={texts.nameLabel}
+              description={texts.nameDescription}
+              placeholder={texts.namePlaceholder}
+              value={name}
+              onChange={(event) => {
+                setName(event.currentTarget.value);
+                setNameTouched(true);
+              }}
+              onBlur={() => setNameTouched(true)}
+              error={nameError}
+              withAsterisk
+              data-autofocus
+              maxLength={200}
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={cancel}>
+                {MESSAGES.common.cancel}
+              </Button>
+              <Button type="submit" disabled={!canProceedFromName(name)}>
+                {texts.next}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+
+      {step === 'dates' && (
+        <form onSubmit={submit}>
+          <Stack gap="lg">
+            <Text size="sm" c="dimmed">
+              <Text span fw={600} c="dark">
+                {name.trim()}
+              </Text>
+              {' · '}
+              {texts.runTime(activity.runTime)}
+            </Text>
+            <SimpleGrid cols={2} spacing="md" verticalSpacing="md">
+              <TextInput
+                type="date"
+                label={texts.dateFrom}
+                min={bounds.min}
+                max={bounds.max}
+                required
+                data-autofocus
+                {...field('dateFrom')}
+              />
+              <TextInput type="time" label={texts.timeFrom} required {...field('timeFrom')} />
+              <TextInput
+                type="date"
+                label={texts.dateTo}
+                min={bounds.min}
+                max={bounds.max}
+                required
+                {...field('dateTo')}
+              />
+              <TextInput type="time" label={texts.timeTo} required {...field('timeTo')} />
+            </SimpleGrid>
+            {/* Reserved height: the message comes and goes without moving the buttons. */}
+            <Text size="sm" c="red.7" mih={22} role="alert" data-testid="schedule-error">
+              {validation.error ?? ''}
+            </Text>
+            <Group justify="space-between" gap="sm">
+              <Button variant="subtle" onClick={() => setStep('name')}>
+                {texts.back}
+              </Button>
+              <Group gap="sm">
+                <Button variant="default" onClick={cancel}>
+                  {MESSAGES.common.cancel}
+                </Button>
+                <Button type="submit" disabled={!validation.valid}>
+                  {texts.submit}
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </form>
+      )}
+
+      {step === 'publish' && flow.state.stage === 'error' && (
+        <DialogErrorState
+          message={scheduleFailureMessage(flow.state)}
+          offline={flow.state.offline}
+          contactUs={flow.state.step === 'create' && flow.state.httpStatus === FORBIDDEN}
+          onTryAgain={tryAgain}
+          onClose={cancel}
+        />
+      )}
+
+      {step === 'publish' && flow.state.stage === 'done' && (
+        <ScheduleSuccess status={flow.state.status} onClose={cancel} />
+      )}
+
+      {step === 'publish' &&
+        (flow.state.stage === 'creating' ||
+          flow.state.stage === 'polling' ||
+          flow.state.stage === 'idle') && (
+          <Stack gap="lg">
+            <Stack
+              align="center"
+              justify="center"
+              gap="md"
+              mih={BUSY_MIN_HEIGHT}
+              role="status"
+              aria-live="polite"
+            >
+              <Loader size="lg" />
+              <Text fw={500}>
+                {flow.state.stage === 'polling' ? texts.waiting : texts.creating}
+              </Text>
+            </Stack>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={cancel}>
+                {MESSAGES.common.cancel}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+    </Stack>
+  );
+}
+
+function ScheduleSuccess({ status, onClose }: { status: GameStatus; onClose: () => void }) {
+  return (
+    <Stack gap="lg">
+      <Alert color="teal" variant="light" radius="md">
+        <Title order={3} fz="md" fw={600}>
+          {texts.success}
+        </Title>
+      </Alert>
+      <JoinDetails status={status} withSchedule />
+      <Group justify="flex-end">
+        <Button onClick={onClose}>{MESSAGES.common.close}</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The dialogs' own words (SPEC §2.9). Texts SPEC quotes are kept word for word; the rest are the
+ * project's. The error texts of SPEC §8 live in src/domain/messages.ts.
+ */
+import { DEMO_VALIDITY_MINUTES, PRODUCT_NAME } from '../../domain/constants';
+
+export const DIALOG_TEXTS = {
+  /** The modals' corner button; the word "Close" alone is the footer button's. */
+  closeDialog: 'Close dialog',
+  errorTitle: 'Something went wrong',
+  offlineTitle: 'You are offline',
+  planLimitTitle: 'Upgrade to continue',
+
+  playDemo: {
+    title: `Play Welcome to ${PRODUCT_NAME}!`,
+    intro: `Welcome to ${PRODUCT_NAME} is a short sample activity: see what your participants see when they play a ${PRODUCT_NAME} activity in teams on their phones.`,
+    howTo: 'Scan the QR code with your phone, or open the player and enter the Activity Code.',
+    codeLabel: 'Activity Code',
+    qrAlt: `QR code of the ${PRODUCT_NAME} sample activity`,
+    next: 'Like what you see? Create your own activity from the Dashboard in minutes.',
+  },
+
+  video: {
+    unavailableTitle: 'This video is not available right now',
+    unavailable:
+      'The video could not be loaded. Check your connection, or try again later; our team can also walk you through it.',
+  },
+
+  launch: {
+    demoTitle: 'Create (Demo) Activity',
+    launchTitle: 'Launch Activity',
+    creating: 'Creating your activity…',
+    polling: 'Nearly there - just adding the finishing touches.',
+    demoReady: 'Your demo activity is ready to test',
+    demoNote: `You can share this code for testing, but the activity is only valid for ${DEMO_VALIDITY_MINUTES} minutes whilst in demo mode.`,
+    live: 'Your Activity is now live for the rest of the day',
+    proUpsellTitle: 'Need more time?',
+    proUpsell:
+      'Launching on a future date, running an activity over several days or unlimited downloads need the PRO subscription.',
+    viewPlans: 'View plans',
+    goToMyActivities: 'Go to My Activities',
+  },
+
+  joinInfo: {
+    title: 'Activity join info',
+    loading: 'Loading the join details…',
+    noInstance: 'This activity has no live or scheduled instance to join yet.',
+    codePending: 'The Activity Code is not ready yet. Please try again in a moment.',
+  },
+
+  schedule: {
+    title: 'Schedule Activity',
+    stepName: 'Name',
+    stepDates: 'Date and time',
+    stepShare: 'Share',
+    nameLabel: 'Activity instance name',
+    nameDescription: 'This name is only displayed in the results section.',
+    namePlaceholder: 'E.g. Sales team, March',
+    dateFrom: 'Start date',
+    timeFrom: 'Start time',
+    dateTo: 'End date',
+    timeTo: 'End time',
+    runTime: (runTime: string) => `This activity runs for ${runTime}.`,
+    next: 'Next',
+    back: 'Back',
+    submit: 'Schedule Activity',
+    creating: 'Scheduling your activity…',
+    waiting: 'Waiting for your activity to be published…',
+    success: 'Your activity has been scheduled! Share the following details with participants.',
+  },
+
+  schedulePanel: {
+    title: 'Activity Schedule',
+    starts: 'Starts',
+    ends: 'Ends',
+  },
+
+  signIn: {
+    title: 'Create your FREE account',
+    button: 'Sign in / Sign up',
+  },
+} as const;

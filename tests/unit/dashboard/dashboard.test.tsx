@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+/**
+ * SPEC §2.3 Dashboard: three image tiles. "Create new game" resets the AI wizard state and the
+ * demo state, then goes to /activity; "Welcome video" plays the welcome video; "Play a demo"
+ * opens the Play Demo dialog.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { DashboardPage } from '../../../src/features/dashboard/DashboardPage';
+import { resetWizardAndDemo } from '../../../src/data/hooks/flowState';
+import { useSession } from '../../../src/app/session';
+import { renderAt } from '../dialogs/render';
+
+vi.mock('../../../src/app/session', () => ({ useSession: vi.fn() }));
+// The Dashboard renders before the local database is open; its reset waits for it.
+const openDatabase = vi.hoisted(() => ({ db: { name: 'the local database' } }));
+vi.mock('../../../src/data/DataProvider', () => ({
+  useWhenDataReady: () => async () => openDatabase,
+}));
+vi.mock('../../../src/data/hooks/flowState', () => ({ resetWizardAndDemo: vi.fn() }));
+
+let releaseResets: () => void = () => {};
+
+beforeEach(() => {
+  releaseResets = () => {};
+  vi.mocked(resetWizardAndDemo).mockImplementation(
+    () =>
+      new Promise<void>((resolve) => {
+        releaseResets = resolve;
+      }),
+  );
+  vi.mocked(useSession).mockReturnValue({
+    signedIn: false,
+    user: null,
+    canScheduleActivity: false,
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const tile = (name: string) => screen.getByRole('button', { name });
+
+describe('SPEC §2.3 Dashboard', () => {
+  it('shows three image tiles under a welcome heading', () => {
+    renderAt('/', <DashboardPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Teamtrail' })).toBeTruthy();
+    for (const name of ['Create new game', 'Welcome video', 'Play a demo']) {
+      const image = tile(name).closest('[data-selection-card]')?.querySelector('img');
+      expect(image?.getAttribute('src')).toMatch(/^\/thumbnails\/dashboard-.+\.svg$/);
+    }
+  });
+
+  it('"Create new game" resets the AI wizard state and the demo state, then goes to /activity', async () => {
+    const { router } = renderAt('/', <DashboardPage />);
+    fireEvent.click(tile('Create new game'));
+    await act(async () => {});
+    expect(resetWizardAndDemo).toHaveBeenCalledTimes(1);
+    expect(resetWizardAndDemo).toHaveBeenCalledWith(openDatabase.db);
+    // Not before the resets have landed.
+    expect(router.state.location.pathname).toBe('/');
+    await act(async () => releaseResets());
+    expect(router.state.location.pathname).toBe('/activity');
+  });
+
+  it('"Welcome video" plays the welcome video', async () => {
+    renderAt('/', <DashboardPage />);
+    fireEvent.click(tile('Welcome video'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Welcome to Teamtrail')).toBeTruthy();
+    expect(dialog.querySelector('video')?.getAttribute('src')).toBe(
+      '/video/welcome_to_teamtrail.mp4',
+    );
+  });
+
+  it('"Play a demo" opens the Play Demo dialog', async () => {
+    renderAt('/', <DashboardPage />);
+    expect(screen.queryByText('Play Welcome to Teamtrail!')).toBeNull();
+    fireEvent.click(tile('Play a demo'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Play Welcome to Teamtrail!')).toBeTruthy();
+    expect(within(dialog).getByTestId('play-demo-code').textContent).toBe('482 913 605 271');
+  });
+
+  it('the tiles are reached and used from the keyboard', async () => {
+    renderAt('/', <DashboardPage />);
+    const demoTile = tile('Play a demo');
+    demoTile.focus();
+    expect(document.activeElement).toBe(demoTile);
+    // A native button: Enter and Space activate it as a click.
+    expect(demoTile.tagName).toBe('BUTTON');
+    expect(demoTile.getAttribute('type')).toBe('button');
+  });
+});
