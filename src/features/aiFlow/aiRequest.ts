@@ -1,0 +1,49 @@
+/**
+ * What the wizard (SPEC §2.4) and the "Create new game" dialog (SPEC §2.5) send to the AI
+ * assistant, and the words they show when it fails (SPEC §8).
+ */
+import { deliveryTypeFromWizard, durationFromWizard, gameTypeFromWizard } from '../../domain/enums';
+import { aiRequestErrorMessage, MESSAGES } from '../../domain/messages';
+import type { AiContentRequestBody, AiWizardState } from '../../domain/schemas';
+import { OFFLINE_MESSAGE } from '../../api/client';
+
+export type NewActivityAnswers = Pick<
+  AiWizardState,
+  'name' | 'topics' | 'gameType' | 'deliveryType' | 'duration' | 'stepsCount'
+>;
+
+/** SPEC §7 "AI request for a new activity", in the wire spelling (docs/ai.md). */
+export function newActivityRequest(
+  answers: NewActivityAnswers,
+  requestorId: string,
+): AiContentRequestBody {
+  return {
+    requestorId,
+    topics: answers.topics.trim(),
+    name: answers.name.trim(),
+    gameType: gameTypeFromWizard(answers.gameType),
+    deliveryType: deliveryTypeFromWizard(answers.deliveryType),
+    duration: durationFromWizard(answers.duration),
+    stepsCount: answers.stepsCount,
+  };
+}
+
+interface Failure {
+  status: number;
+  errorMessage: string;
+}
+
+/** Status 0 with the client's offline sentence: no answer came at all. */
+export const isOfflineFailure = (failure: Failure): boolean =>
+  failure.status === 0 && failure.errorMessage === OFFLINE_MESSAGE;
+
+/** The request for content failed: 422 or any other refusal (SPEC §8), or no connection. */
+export function requestFailureText(failure: Failure): string {
+  return isOfflineFailure(failure) ? OFFLINE_MESSAGE : aiRequestErrorMessage(failure.status);
+}
+
+/** Polling for the result failed (SPEC §8); offline is not a failure, polling goes on. */
+export const POLL_FAILURE_TEXT = MESSAGES.ai.pollFailed;
+
+/** Shown under the waiting text while a poll finds no connection; polling carries on. */
+export const POLL_OFFLINE_TEXT = `${OFFLINE_MESSAGE} We will keep checking for your activity.`;

@@ -1,0 +1,408 @@
+/**
+ * SPEC §2.5 "Create new game": the AI flow as a stepped dialog. Unlike the wizard (§2.4) it
+ * offers only 20 questions, asks at once (no 3 s wait), keeps its state in memory, and ends on
+ * "Your activity is ready! 🎉". The finished template is stored on this device at once, so the
+ * Activity Builder opens it without waiting for sync.
+ */
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  Textarea,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useEffect, useReducer, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { pollAiContent, requestAiContent } from '../../api/ai';
+import { useApiCredentials, useRequestorId, useSession } from '../../app/session';
+import { TASK_COUNTS } from '../../domain/constants';
+import { LIMITS } from '../../domain/limits';
+import { aiRequestErrorMessage } from '../../domain/messages';
+import { SelectionCard } from '../../ui/SelectionCard';
+import {
+  isOfflineFailure,
+  newActivityRequest,
+  POLL_FAILURE_TEXT,
+  POLL_OFFLINE_TEXT,
+  requestFailureText,
+} from '../aiFlow/aiRequest';
+import { INDOOR_IMAGE, OUTDOOR_IMAGE, taskCountImage } from '../aiFlow/illustrations';
+import { useAdoptTemplate } from '../aiFlow/useAdoptTemplate';
+import { usePolling } from '../aiFlow/usePolling';
+import { builderPath } from '../wizard/paths';
+import {
+  canCreate,
+  canLeaveTopic,
+  DIALOG_STEPS_COUNT,
+  dialogReducer,
+  INITIAL_DIALOG_STATE,
+  stepIndex,
+  type DialogAction,
+  type DialogState,
+} from './dialogState';
+import { CREATE_GAME_TEXTS as texts } from './texts';
+
+export interface CreateGameDialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+const CARD_IMAGE_HEIGHT = 120;
+/** About the height of the first step: the dialog does not shrink while it waits. */
+const BODY_MIN_HEIGHT = 300;
+const MY_ACTIVITIES_PATH = '/games';
+
+export function CreateGameDialog({ opened, onClose }: CreateGameDialogProps) {
+  const [state, dispatch] = useReducer(dialogReducer, INITIAL_DIALOG_STATE);
+  const close = () => {
+    dispatch({ type: 'reset' });
+    onClose();
+  };
+  useAiGeneration(state, dispatch);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={
+        <Text component="span" fw={700} fz="lg">
+          {texts.title}
+        </Text>
+      }
+      size={760}
+      centered
+      padding="xl"
+      radius="lg"
+    >
+      <Stack gap="lg">
+        {/* Shown throughout (all ticked once the request is under way), so the dialog keeps its shape. */}
+        <Stepper active={stepIndex(state.stage)} size="sm" allowNextStepsSelect={false}>
+          {texts.steps.map((label) => (
+            <Stepper.Step key={label} label={label} />
+          ))}
+        </Stepper>
+        <Stack justify="center" mih={BODY_MIN_HEIGHT}>
+          <DialogBody state={state} dispatch={dispatch} close={close} />
+        </Stack>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Asks for the content when the dialog reaches "creating", then polls every 5 s. */
+function useAiGeneration(state: DialogState, dispatch: (action: DialogAction) => void) {
+  const credentials = useApiCredentials();
+  const requestorId = useRequestorId();
+  const adopt = useAdoptTemplate();
+  const latest = useRef({ answers: state.answers, credentials, requestorId });
+  useEffect(() => {
+    latest.current = { answers: state.answers, credentials, requestorId };
+  });
+
+  // One request per "Create": the effect may run twice for one run (React's StrictMode).
+  const requestedRun = useRef(0);
+  const run = state.stage === 'creating' ? state.run : null;
+  useEffect(() => {
+    if (run === null || requestedRun.current === run) return;
+    requestedRun.current = run;
+    const now = latest.current;
+    void (async () => {
+      if (!now.requestorId) {
+        dispatch({ type: 'failed', run, error: aiRequestErrorMessage(null) });
+        return;
+      }
+      const result = await requestAiContent(
+        newActivityRequest(now.answers, now.requestorId),
+        now.credentials,
+      );
+      dispatch(
+        result.ok
+          ? { type: 'requested', run, statusUrl: result.data.aiContentRequestStatusUrl }
+          : { type: 'failed', run, error: requestFailureText(result) },
+      );
+    })();
+  }, [run, dispatch]);
+
+  usePolling(state.stage === 'polling' && state.statusUrl !== null, async (active) => {
+    const result = await pollAiContent(state.statusUrl!, credentials);
+    if (!active()) return false;
+    if (!result.ok) {
+      if (isOfflineFailure(result)) {
+        dispatch({ type: 'offline' });
+        return true;
+      }
+      dispatch({ type: 'failed', run: state.run, error: POLL_FAILURE_TEXT });
+      return false;
+    }
+    const { completedAt, template } = result.data ?? { completedAt: null, template: null };
+    if (!completedAt) return true;
+    if (!template) {
+      dispatch({ type: 'failed', run: state.run, error: POLL_FAILURE_TEXT });
+      return false;
+    }
+    await adopt(template);
+    if (active()) dispatch({ type: 'completed', template });
+    return false;
+  });
+}
+
+interface BodyProps {
+  state: DialogState;
+  dispatch: (action: DialogAction) => void;
+  close: () => void;
+}
+
+function DialogBody({ state, dispatch, close }: BodyProps) {
+  switch (state.stage) {
+    case 'type':
+      return <TypeChoice dispatch={dispatch} />;
+    case 'questions':
+      return <QuestionsChoice dispatch={dispatch} />;
+    case 'topic':
+      return <TopicInput state={state} dispatch={dispatch} />;
+    case 'name':
+      return <NameInput state={state} dispatch={dispatch} />;
+    case 'creating':
+    case 'polling':
+      return <Thinking offline={state.offline} />;
+    case 'ready':
+      return <Ready templateId={state.template!.id} close={close} />;
+    case 'error':
+      return <Failure message={state.error!} dispatch={dispatch} close={close} />;
+  }
+}
+
+function StepHeading({ children }: { children: string }) {
+  return (
+    <Title order={2} fz="xl">
+      {children}
+    </Title>
+  );
+}
+
+function BackButton({ dispatch }: { dispatch: BodyProps['dispatch'] }) {
+  return (
+    <Button variant="default" onClick={() => dispatch({ type: 'back' })}>
+      {texts.back}
+    </Button>
+  );
+}
+
+function TypeChoice({ dispatch }: Pick<BodyProps, 'dispatch'>) {
+  return (
+    <Stack gap="md">
+      <StepHeading>{texts.type.heading}</StepHeading>
+      <SimpleGrid cols={2} spacing="md">
+        <SelectionCard
+          image={INDOOR_IMAGE}
+          imageHeight={CARD_IMAGE_HEIGHT}
+          title={texts.type.quiz}
+          description={texts.type.quizDescription}
+          onClick={() => dispatch({ type: 'chooseQuiz' })}
+          data-testid="create-game-quiz"
+        />
+        <SelectionCard
+          image={OUTDOOR_IMAGE}
+          imageHeight={CARD_IMAGE_HEIGHT}
+          title={texts.type.location}
+          description={texts.type.locationDescription}
+          disabled
+          data-testid="create-game-location"
+        >
+          <Text size="sm" fw={600} c="brand.7" mt={6}>
+            {texts.type.locationUpgrade}
+          </Text>
+        </SelectionCard>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function QuestionsChoice({ dispatch }: Pick<BodyProps, 'dispatch'>) {
+  return (
+    <Stack gap="md">
+      <StepHeading>{texts.questions.heading}</StepHeading>
+      <SimpleGrid cols={3} spacing="md">
+        {TASK_COUNTS.map((count) => {
+          const enabled = count === DIALOG_STEPS_COUNT;
+          return (
+            <SelectionCard
+              key={count}
+              image={taskCountImage(count)}
+              imageHeight={96}
+              title={texts.questions.option(count)}
+              description={enabled ? undefined : texts.questions.unavailable}
+              disabled={!enabled}
+              onClick={() => dispatch({ type: 'chooseQuestions', stepsCount: count })}
+              data-testid={`create-game-questions-${count}`}
+            />
+          );
+        })}
+      </SimpleGrid>
+      <Group>
+        <BackButton dispatch={dispatch} />
+      </Group>
+    </Stack>
+  );
+}
+
+function TopicInput({ state, dispatch }: Omit<BodyProps, 'close'>) {
+  const { topics } = state.answers;
+  const max = LIMITS.topicsMaxLength;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        dispatch({ type: 'next' });
+      }}
+    >
+      <Stack gap="md">
+        <StepHeading>{texts.topic.heading}</StepHeading>
+        <div>
+          <Textarea
+            label={texts.topic.label}
+            placeholder={texts.topic.placeholder}
+            value={topics}
+            onChange={(event) =>
+              dispatch({ type: 'setTopics', topics: event.currentTarget.value.slice(0, max) })
+            }
+            maxLength={max}
+            autosize
+            minRows={6}
+            maxRows={12}
+            data-autofocus
+            aria-describedby="create-game-topic-counter"
+          />
+          <Text
+            id="create-game-topic-counter"
+            size="xs"
+            c={topics.length >= max ? 'red.7' : 'dimmed'}
+            ta="right"
+            mt={4}
+            aria-live="polite"
+          >
+            {texts.topic.counter(topics.length, max)}
+          </Text>
+        </div>
+        <Group justify="space-between">
+          <BackButton dispatch={dispatch} />
+          <Button type="submit" disabled={!canLeaveTopic(state)}>
+            {texts.next}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function NameInput({ state, dispatch }: Omit<BodyProps, 'close'>) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        dispatch({ type: 'create' });
+      }}
+    >
+      <Stack gap="md">
+        <StepHeading>{texts.name.heading}</StepHeading>
+        <TextInput
+          label={texts.name.label}
+          placeholder={texts.name.placeholder}
+          value={state.answers.name}
+          onChange={(event) => dispatch({ type: 'setName', name: event.currentTarget.value })}
+          maxLength={LIMITS.templateNameMaxLength}
+          data-autofocus
+        />
+        <Group justify="space-between">
+          <BackButton dispatch={dispatch} />
+          <Button type="submit" disabled={!canCreate(state)}>
+            {texts.name.create}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Thinking({ offline }: { offline: boolean }) {
+  return (
+    <Stack align="center" gap="md" py="xl" role="status" aria-live="polite">
+      <Loader size="lg" type="dots" aria-hidden />
+      <Text fw={600} ta="center" maw={420}>
+        {texts.thinking}
+      </Text>
+      {offline && (
+        <Alert color="yellow" variant="light" maw={480}>
+          {POLL_OFFLINE_TEXT}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function Ready({ templateId, close }: { templateId: string; close: () => void }) {
+  const navigate = useNavigate();
+  const { signedIn } = useSession();
+  const go = (path: string, replace: boolean) => {
+    close();
+    void navigate(path, { replace });
+  };
+  return (
+    <Stack align="center" gap="lg" py="md">
+      <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden>
+        <svg
+          viewBox="0 0 24 24"
+          width={34}
+          height={34}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2.5}
+        >
+          <polyline points="5 12.5 10 17.5 19 7" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </ThemeIcon>
+      <Text component="p" fw={700} fz="xl" m={0} role="status">
+        {texts.ready.text}
+      </Text>
+      <Group justify="center">
+        <Button variant="default" onClick={close}>
+          {texts.ready.close}
+        </Button>
+        {signedIn && (
+          <Button variant="light" onClick={() => go(MY_ACTIVITIES_PATH, false)}>
+            {texts.ready.myActivities}
+          </Button>
+        )}
+        <Button onClick={() => go(builderPath(templateId), true)}>{texts.ready.builder}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Failure({
+  message,
+  dispatch,
+  close,
+}: { message: string } & Pick<BodyProps, 'dispatch' | 'close'>) {
+  return (
+    <Stack gap="lg" py="xs">
+      <Alert color="red" variant="light" role="alert" data-testid="create-game-error">
+        {message}
+      </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={close}>
+          {texts.error.close}
+        </Button>
+        <Button onClick={() => dispatch({ type: 'tryAgain' })}>{texts.error.tryAgain}</Button>
+      </Group>
+    </Stack>
+  );
+}
