@@ -1,0 +1,226 @@
+/**
+ * The actions of one My Activities row, exactly as rowActions() lists them for its status (SPEC
+ * §4 "Row actions in My Activities"), each with its hover text and an accessible name that says
+ * which activity it acts on. Demo, Play and Schedule need the internet: offline they stay visible
+ * but say so instead of opening.
+ */
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import type { ReactElement, ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ActivityRow } from '../../domain/schemas';
+import { rowActions, type RowAction } from '../../domain/status';
+import {
+  CalendarIcon,
+  ChartIcon,
+  CopyIcon,
+  DemoIcon,
+  EditIcon,
+  InfoIcon,
+  PlayIcon,
+  PresentationIcon,
+  TrophyIcon,
+} from '../library/icons';
+import { builderPath } from '../library/useTemplateCopy';
+
+const TOOLTIP_EVENTS = { hover: true, focus: true, touch: false };
+
+export type DialogAction = 'demo' | 'play' | 'schedule' | 'info';
+
+/** Shown instead of opening an online-only dialog while the device is offline. */
+export const OFFLINE_ACTION_TEXT =
+  'You are offline. Demos, launches and schedules need the internet: try again once you are back online.';
+export const INFO_NOT_SYNCED_TEXT =
+  'The join details arrive with the next sync of this list. Try again in a moment.';
+
+const LIVE_SCREEN_ICONS = {
+  scoreboard: TrophyIcon,
+  presentation: PresentationIcon,
+  statistics: ChartIcon,
+} as const;
+
+export interface ActivityRowActionsProps {
+  row: ActivityRow;
+  canScheduleActivity: boolean;
+  offline: boolean;
+  /** This row's template is being copied. */
+  copying: boolean;
+  /** Another copy is in progress. */
+  copyDisabled: boolean;
+  onOpen: (action: DialogAction, row: ActivityRow) => void;
+  onCopy: (row: ActivityRow) => void;
+}
+
+export function ActivityRowActions(props: ActivityRowActionsProps) {
+  const { row, canScheduleActivity } = props;
+  const actions = rowActions(row.status, {
+    name: row.name,
+    canScheduleActivity,
+    scoreboardUrl: row.scoreboardUrl,
+    presentationUrl: row.presentationUrl,
+    statisticsUrl: row.statisticsUrl,
+  });
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap" data-testid="row-actions">
+      {actions.map((action) => (
+        <RowActionControl key={action.kind} action={action} {...props} />
+      ))}
+    </Group>
+  );
+}
+
+function Hover({
+  label,
+  children,
+  wide,
+}: {
+  label: ReactNode;
+  children: ReactElement;
+  wide?: boolean;
+}) {
+  return (
+    <Tooltip
+      label={label}
+      openDelay={250}
+      withArrow
+      multiline={wide}
+      w={wide ? 300 : undefined}
+      // Keyboard users get the hover texts too.
+      events={TOOLTIP_EVENTS}
+    >
+      {children}
+    </Tooltip>
+  );
+}
+
+/** Looks disabled and says why on hover and focus; a real `disabled` would hide the tooltip. */
+const unavailable = (on: boolean) =>
+  on ? { 'aria-disabled': true as const, 'data-disabled': true as const } : {};
+
+function RowActionControl({
+  action,
+  row,
+  offline,
+  copying,
+  copyDisabled,
+  onOpen,
+  onCopy,
+}: ActivityRowActionsProps & { action: RowAction }) {
+  const openOnline = (kind: DialogAction) => () => {
+    if (!offline) onOpen(kind, row);
+  };
+
+  switch (action.kind) {
+    case 'edit':
+      return (
+        <Hover label="Edit">
+          <ActionIcon
+            component={Link}
+            to={builderPath(row.id)}
+            variant="subtle"
+            size="lg"
+            aria-label={`Edit ${row.name}`}
+          >
+            <EditIcon />
+          </ActionIcon>
+        </Hover>
+      );
+    case 'demo':
+      return (
+        <Hover label={offline ? OFFLINE_ACTION_TEXT : action.label} wide={offline}>
+          <ActionIcon
+            variant={action.inactive ? 'subtle' : 'light'}
+            color={action.inactive ? 'gray' : 'brand'}
+            size="lg"
+            aria-label={action.label}
+            data-inactive={action.inactive || undefined}
+            onClick={openOnline('demo')}
+            {...unavailable(offline)}
+          >
+            <DemoIcon />
+          </ActionIcon>
+        </Hover>
+      );
+    case 'play':
+      return (
+        <Hover label={offline ? OFFLINE_ACTION_TEXT : action.hoverText} wide>
+          <Button
+            size="compact-sm"
+            leftSection={<PlayIcon size={14} />}
+            aria-label={`Play ${row.name}`}
+            onClick={openOnline('play')}
+            {...unavailable(offline)}
+          >
+            Play
+          </Button>
+        </Hover>
+      );
+    case 'schedule':
+      return (
+        <Hover label={offline ? OFFLINE_ACTION_TEXT : action.hoverText} wide>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<CalendarIcon size={14} />}
+            aria-label={`Schedule ${row.name}`}
+            onClick={openOnline('schedule')}
+            {...unavailable(offline)}
+          >
+            Schedule
+          </Button>
+        </Hover>
+      );
+    case 'scoreboard':
+    case 'presentation':
+    case 'statistics': {
+      const Icon = LIVE_SCREEN_ICONS[action.kind];
+      return (
+        <Hover label={`Open the ${action.label.toLowerCase()} in a new tab`}>
+          <ActionIcon
+            component="a"
+            href={action.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="subtle"
+            size="lg"
+            aria-label={`${action.label} of ${row.name}`}
+          >
+            <Icon />
+          </ActionIcon>
+        </Hover>
+      );
+    }
+    case 'info': {
+      const missing = !row.gameStatusUrl;
+      return (
+        <Hover label={missing ? INFO_NOT_SYNCED_TEXT : 'Join info'} wide={missing}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={`Join info for ${row.name}`}
+            onClick={() => {
+              if (!missing) onOpen('info', row);
+            }}
+            {...unavailable(missing)}
+          >
+            <InfoIcon />
+          </ActionIcon>
+        </Hover>
+      );
+    }
+    case 'copy':
+      return (
+        <Hover label={action.hoverText}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={action.hoverText}
+            loading={copying}
+            disabled={copyDisabled && !copying}
+            onClick={() => onCopy(row)}
+          >
+            <CopyIcon />
+          </ActionIcon>
+        </Hover>
+      );
+  }
+}

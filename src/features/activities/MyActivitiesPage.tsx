@@ -1,0 +1,184 @@
+/**
+ * /activities and /games, My Activities (SPEC §2.6, §4): the user's activities as the sync
+ * worker last pulled them (readable offline), with each row's actions for its status. When a
+ * launch or a schedule gets its code, the worker is asked to pull now and that row stays
+ * highlighted as the most recently launched.
+ */
+import { Alert, Button, Center, Container, EmptyState, Loader, Stack, Text } from '@mantine/core';
+import { useDocumentTitle, useNetwork } from '@mantine/hooks';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session';
+import { useDataContext } from '../../data/DataProvider';
+import { useMyActivities, useTemplates } from '../../data/hooks';
+import type { ActivityRow } from '../../domain/schemas';
+import { JoinInfoDialog } from '../dialogs/JoinInfoDialog';
+import { LaunchDialog } from '../dialogs/LaunchDialog';
+import { ScheduleDialog } from '../dialogs/ScheduleDialog';
+import { CloudOffIcon, ListIcon } from '../library/icons';
+import { ListFreshness } from '../../ui/ListFreshness';
+import { PageHeader } from '../../ui/PageHeader';
+import { CreateGameButton } from '../createGame/CreateGameButton';
+import { useTemplateCopy } from '../library/useTemplateCopy';
+import { ActivitiesTable } from './ActivitiesTable';
+import { OFFLINE_ACTION_TEXT, type DialogAction } from './ActivityRowActions';
+import { useActivityHighlight } from './useActivityHighlight';
+
+export const ACTIVITIES_TITLE = 'My Activities';
+export const ACTIVITIES_DESCRIPTION =
+  'Test, launch, schedule and follow every activity you have created.';
+export const ACTIVITIES_EMPTY = "You haven't created any activities yet";
+export const ACTIVITIES_EMPTY_HINT =
+  'Start from one of our templates and make it your own in the Activity Builder.';
+
+interface OpenDialog {
+  action: DialogAction;
+  row: ActivityRow;
+  opened: boolean;
+}
+
+export function MyActivitiesPage() {
+  useDocumentTitle(`${ACTIVITIES_TITLE} · Teamtrail`);
+  const session = useSession();
+  const { sync } = useDataContext();
+  const activities = useMyActivities();
+  const { data: templates } = useTemplates();
+  const { online } = useNetwork();
+  const { highlightedId, highlight } = useActivityHighlight();
+  const copy = useTemplateCopy();
+  // The last dialog's row stays after closing, so the dialog can play its closing transition.
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+
+  const open = useCallback(
+    (action: DialogAction, row: ActivityRow) => setDialog({ action, row, opened: true }),
+    [],
+  );
+  const close = useCallback(
+    () => setDialog((current) => (current ? { ...current, opened: false } : null)),
+    [],
+  );
+  // SPEC §4: a code from the game-status poll marks the list for refresh and highlights the row.
+  const launched = useCallback(
+    (templateId: string) => {
+      void highlight(templateId);
+      void sync.syncNow();
+    },
+    [highlight, sync],
+  );
+  const copyRow = useCallback(
+    (row: ActivityRow) =>
+      void copy.copy({
+        kind: 'local',
+        id: row.id,
+        name: row.name,
+        template: templates.find((t) => t.id === row.id) ?? null,
+      }),
+    [copy, templates],
+  );
+
+  const rows = activities.data;
+  const isLaunch = dialog?.action === 'demo' || dialog?.action === 'play';
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <PageHeader
+          title={ACTIVITIES_TITLE}
+          description={ACTIVITIES_DESCRIPTION}
+          headerActions={<CreateGameButton />}
+          note={<ListFreshness what="list" />}
+        />
+
+        {!online && rows.length > 0 && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<CloudOffIcon />}
+            data-testid="offline-actions"
+          >
+            {OFFLINE_ACTION_TEXT}
+          </Alert>
+        )}
+
+        {copy.failure && (
+          <Alert
+            color="red"
+            variant="light"
+            title="The activity could not be copied"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={copy.dismissFailure}
+            role="alert"
+          >
+            “{copy.failure.name}” could not be copied on this device. If you created it on another
+            device, wait for this list to sync and try again.
+          </Alert>
+        )}
+
+        {activities.isLoading ? (
+          <Center py={80} role="status" aria-live="polite">
+            <Stack align="center" gap="sm">
+              <Loader aria-hidden />
+              <Text c="dimmed" size="sm">
+                Loading your activities…
+              </Text>
+            </Stack>
+          </Center>
+        ) : rows.length === 0 ? (
+          <EmptyState
+            py={64}
+            icon={<ListIcon size={28} />}
+            withIndicatorBackground
+            title={ACTIVITIES_EMPTY}
+            description={ACTIVITIES_EMPTY_HINT}
+            data-testid="activities-empty"
+          >
+            <EmptyState.Actions>
+              <Button component={Link} to="/templates">
+                View Template Library
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        ) : (
+          <ActivitiesTable
+            rows={rows}
+            highlightedId={highlightedId}
+            canScheduleActivity={session.canScheduleActivity}
+            offline={!online}
+            copyingId={copy.copyingId}
+            onOpen={open}
+            onCopy={copyRow}
+          />
+        )}
+      </Stack>
+
+      {dialog && isLaunch && (
+        <LaunchDialog
+          opened={dialog.opened}
+          onClose={close}
+          mode={dialog.action === 'demo' ? 'demo' : 'launch'}
+          templateId={dialog.row.id}
+          templateName={dialog.row.name}
+          openedFrom="activities"
+          onCode={launched}
+        />
+      )}
+      {dialog?.action === 'schedule' && (
+        <ScheduleDialog
+          opened={dialog.opened}
+          onClose={close}
+          activity={dialog.row}
+          onScheduled={launched}
+        />
+      )}
+      {dialog?.action === 'info' && dialog.row.gameStatusUrl && (
+        <JoinInfoDialog
+          opened={dialog.opened}
+          onClose={close}
+          activityName={dialog.row.name}
+          gameStatusUrl={dialog.row.gameStatusUrl}
+        />
+      )}
+    </Container>
+  );
+}
