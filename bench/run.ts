@@ -5,7 +5,13 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const BENCHMARKS = ['bench/api.ts', 'bench/sync.ts', 'bench/browser.ts', 'bench/ai.ts'];
+const BENCHMARKS = [
+  'bench/api.ts',
+  'bench/sync.ts',
+  'bench/browser.ts',
+  'bench/pages.ts',
+  'bench/ai.ts',
+];
 
 let failed = false;
 for (const file of BENCHMARKS) {
