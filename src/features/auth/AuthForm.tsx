@@ -1,7 +1,8 @@
 /**
- * The sign-in and sign-up form: fields checked with the domain's request schemas before
- * sending, the server's refusals shown next to the field they concern, and the way back to
- * ?from= once signed in.
+ * The sign-in and sign-up pages (SPEC §2.2: both return to ?from=). With the server's own
+ * accounts, a form: fields checked with the domain's request schemas before sending, the
+ * server's refusals shown next to the field they concern. With Clerk, Clerk's own screens, or a
+ * quiet explanation when Clerk cannot load (the app goes on as a guest).
  */
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +10,8 @@ import {
   Alert,
   Anchor,
   Button,
+  Center,
+  Loader,
   Paper,
   PasswordInput,
   Stack,
@@ -18,7 +21,9 @@ import {
 } from '@mantine/core';
 import { signInRequestSchema, signUpRequestSchema } from '../../domain/schemas';
 import { LIMITS } from '../../domain/limits';
-import { useAuth } from './AuthProvider';
+import { useAuth } from '../../auth/context';
+import { SignInUnavailablePanel } from '../../auth/SignInUnavailable';
+import type { PasswordAccounts } from '../../auth/types';
 import { authLink, returnPath } from './returnPath';
 
 type Field = 'name' | 'email' | 'password' | 'form';
@@ -34,11 +39,18 @@ function fieldOf(status: number, message: string): Field {
   return 'form';
 }
 
-export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
-  const { state, signIn, signUp } = useAuth();
+type Mode = 'sign-in' | 'sign-up';
+
+interface AuthFormProps {
+  mode: Mode;
+  accounts: PasswordAccounts;
+  /** Where to go once signed in (SPEC §2.2 ?from=). */
+  from: string;
+}
+
+export function AuthForm({ mode, accounts, from }: AuthFormProps) {
+  const { signIn, signUp } = accounts;
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const from = returnPath(params.get('from'));
   const [values, setValues] = useState({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -81,9 +93,6 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
     }
     setErrors({ [fieldOf(result.status, result.errorMessage)]: result.errorMessage });
   }
-
-  // Already signed in (another tab, or the back button): nothing to do here.
-  if (state.status === 'signedIn' && !busy) return <Navigate to={from} replace />;
 
   return (
     <Paper
@@ -152,7 +161,11 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
           </Button>
           <Text size="sm" ta="center">
             {signingUp ? 'Already have an account? ' : 'New to Teamtrail? '}
-            <Anchor component={Link} to={authLink(signingUp ? 'sign-in' : 'sign-up', from)}>
+            <Anchor
+              component={Link}
+              to={authLink(signingUp ? 'sign-in' : 'sign-up', from)}
+              underline="always"
+            >
               {signingUp ? 'Sign in' : 'Create a free account'}
             </Anchor>
           </Text>
@@ -162,5 +175,25 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
   );
 }
 
-export const SignInPage = () => <AuthForm mode="sign-in" />;
-export const SignUpPage = () => <AuthForm mode="sign-up" />;
+/** The page of either adapter: the server's form, or the provider's own screen. */
+function AccountPage({ mode }: { mode: Mode }) {
+  const { state, availability, passwordAccounts, screens } = useAuth();
+  const [params] = useSearchParams();
+  const from = returnPath(params.get('from'));
+
+  // Already signed in (another tab, the back button, or a sign-in that just ended).
+  if (state.status === 'signedIn') return <Navigate to={from} replace />;
+  if (passwordAccounts) return <AuthForm mode={mode} accounts={passwordAccounts} from={from} />;
+  if (availability === 'unavailable') return <SignInUnavailablePanel />;
+  if (availability === 'loading' || !screens) {
+    return (
+      <Center mih={360} aria-busy="true" aria-label="Loading sign-in">
+        <Loader />
+      </Center>
+    );
+  }
+  return <screens.Auth mode={mode} returnTo={from} />;
+}
+
+export const SignInPage = () => <AccountPage mode="sign-in" />;
+export const SignUpPage = () => <AccountPage mode="sign-up" />;

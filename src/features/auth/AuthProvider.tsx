@@ -1,65 +1,48 @@
 /**
- * Who is using the organiser app: a guest, or a user signed in with the server's own accounts
- * (SPEC §4 Authentication). A session kept on the device counts at once, so the app opens
- * signed in even offline; it is checked with the server in the background, and a session the
- * server no longer knows signs the user out. Clerk (VITE_CLERK_PUBLISHABLE_KEY) is a later part
- * of issue 6 and will fill the same context.
+ * The server's own accounts (e-mail and password; the embedded default when Clerk is not
+ * configured), as one adapter of src/auth's interface (SPEC §4 Authentication). A session kept
+ * on the device counts at once, so the app opens signed in even offline; it is checked with the
+ * server in the background, and a session the server no longer knows signs the user out.
  */
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
-import type { SignInRequest, SignUpRequest, User } from '../../domain/schemas';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { User } from '../../domain/schemas';
 import * as auth from '../../api/auth';
-import type { ApiResult } from '../../api/client';
+import { AuthContext } from '../../auth/context';
+import { splitName } from '../../auth/names';
+import type { AuthContextValue, AuthState } from '../../auth/types';
 import { clearSession, loadSession, saveSession } from './sessionStore';
 
-export type AuthState =
-  | { status: 'signedOut'; user: null; token: null }
-  | { status: 'signedIn'; user: User; token: string };
+export { useAuth } from '../../auth/context';
+export type { AuthContextValue, AuthState } from '../../auth/types';
 
-export interface AuthContextValue {
-  state: AuthState;
-  signIn(request: SignInRequest): Promise<ApiResult<unknown>>;
-  signUp(request: SignUpRequest): Promise<ApiResult<unknown>>;
-  signOut(): Promise<void>;
-}
+const SIGNED_OUT: AuthState = { status: 'signedOut', user: null };
 
-const SIGNED_OUT: AuthState = { status: 'signedOut', user: null, token: null };
-
-function initialState(): AuthState {
-  const stored = loadSession();
-  return stored ? { status: 'signedIn', user: stored.user, token: stored.token } : SIGNED_OUT;
-}
-
-const AuthContext = createContext<AuthContextValue | null>(null);
-
-export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
-  return value;
-}
+const signedInAs = (user: User): AuthState => ({
+  status: 'signedIn',
+  user: { ...user, ...splitName(user.name) },
+});
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(initialState);
+  const [session, setSession] = useState(loadSession);
+  const state = useMemo(() => (session ? signedInAs(session.user) : SIGNED_OUT), [session]);
+  // Calls read the token when they are made (AuthContextValue.currentToken), not when rendered.
+  // Every change of session goes through signedIn / signedOut, which keep it in step.
+  const tokenRef = useRef(session?.token ?? null);
 
   const signedIn = useCallback((token: string, user: User) => {
     saveSession({ token, user });
-    setState({ status: 'signedIn', user, token });
+    tokenRef.current = token;
+    setSession({ token, user });
   }, []);
 
   const signedOut = useCallback(() => {
     clearSession();
-    setState(SIGNED_OUT);
+    tokenRef.current = null;
+    setSession(null);
   }, []);
 
   // Check a kept session once: offline it stays; a session the server refuses ends here.
-  const startToken = state.token;
+  const startToken = session?.token ?? null;
   useEffect(() => {
     if (!startToken) return;
     let cancelled = false;
@@ -77,21 +60,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthContextValue>(
     () => ({
+      provider: 'server',
       state,
-      async signIn(request) {
-        const result = await auth.signIn(request);
-        if (result.ok) signedIn(result.data.token, result.data.user);
-        return result;
-      },
-      async signUp(request) {
-        const result = await auth.signUp(request);
-        if (result.ok) signedIn(result.data.token, result.data.user);
-        return result;
-      },
+      // The server's accounts need no script: sign-in is there whenever the server is.
+      availability: 'ready',
+      currentToken: () => tokenRef.current,
+      getToken: async () => tokenRef.current,
       async signOut() {
-        if (state.token) await auth.signOut(state.token);
+        const token = tokenRef.current;
+        if (token) await auth.signOut(token);
         signedOut();
       },
+      passwordAccounts: {
+        async signIn(request) {
+          const result = await auth.signIn(request);
+          if (result.ok) signedIn(result.data.token, result.data.user);
+          return result;
+        },
+        async signUp(request) {
+          const result = await auth.signUp(request);
+          if (result.ok) signedIn(result.data.token, result.data.user);
+          return result;
+        },
+      },
+      screens: null,
     }),
     [state, signedIn, signedOut],
   );

@@ -13,6 +13,8 @@ import { AuthProvider, useAuth } from '../../../src/features/auth/AuthProvider';
 import { SignInPage, SignUpPage } from '../../../src/features/auth/AuthForm';
 import { authLink, returnPath } from '../../../src/features/auth/returnPath';
 import { loadSession, saveSession } from '../../../src/features/auth/sessionStore';
+import { AccountsProvider } from '../../../src/auth/AccountsProvider';
+import { useApiCredentials } from '../../../src/app/session';
 
 const USER = {
   id: 'u1',
@@ -233,5 +235,47 @@ describe('the kept session', () => {
     expect(loadSession()).toBeNull();
     const call = calls.find((c) => c.path === '/v1/auth/sign-out')!;
     expect(call.headers.authorization).toBe('Bearer kept');
+  });
+});
+
+describe('ARCHITECTURE.md Auth: the server’s own accounts without VITE_CLERK_PUBLISHABLE_KEY', () => {
+  it('uses the server’s accounts, ready at once, loading nothing of Clerk', async () => {
+    const loadClerk = vi.fn();
+    let provider = '';
+    let availability = '';
+    function Grab() {
+      ({ provider, availability } = useAuth());
+      return null;
+    }
+    render(
+      <AccountsProvider clerkPublishableKey={null} loadClerk={loadClerk} navigate={vi.fn()}>
+        <Grab />
+      </AccountsProvider>,
+    );
+    expect(provider).toBe('server');
+    expect(availability).toBe('ready');
+    expect(loadClerk).not.toHaveBeenCalled();
+  });
+
+  it('gives calls the session’s token when they are made, and none once signed out', async () => {
+    saveSession({ token: 'kept', user: USER });
+    replies['GET /v1/auth/me'] = { status: 200, body: USER };
+    replies['POST /v1/auth/sign-out'] = { status: 204 };
+    let credentials: ReturnType<typeof useApiCredentials> | null = null;
+    let signOut: (() => Promise<void>) | null = null;
+    function Grab() {
+      credentials = useApiCredentials();
+      signOut = useAuth().signOut;
+      return null;
+    }
+    render(
+      <AuthProvider>
+        <Grab />
+      </AuthProvider>,
+    );
+    expect(credentials!.token).toBe('kept');
+    expect({ ...credentials! }).toMatchObject({ token: 'kept' });
+    await act(async () => signOut!());
+    expect(credentials!.token).toBeNull();
   });
 });

@@ -1,0 +1,21 @@
+/** The profile screen's words (issue 6 §3). */
+export const PROFILE_TEXTS = {
+  title: 'Your profile',
+  description: 'Your account, and what your plan lets you do.',
+  accountHeading: 'Account',
+  emailLabel: 'E-mail',
+  signInLabel: 'Signs in with',
+  signInWith: { server: 'E-mail and password', clerk: 'Your Teamtrail sign-in (managed below)' },
+  noName: 'No name given',
+  noEmail: 'No e-mail address',
+  schedulingLabel: 'Scheduling activities',
+  schedulingAllowed: 'Allowed',
+  schedulingRestricted: 'Not available on this account',
+  signOut: 'Sign out',
+  planHeading: 'Plan',
+  planBadge: (planId: string) => `${planId} plan`,
+  planIncludes: 'Your plan includes',
+  viewPlans: 'View plans',
+  manageHeading: 'Manage your account',
+  manageDescription: 'Change your name, e-mail addresses, password and signed-in devices.',
+} as const;
