@@ -55,9 +55,12 @@ function collectKeys(value: unknown, keys: string[] = []): string[] {
   return keys;
 }
 
-test('the home page links to the panel', async ({ page }) => {
+test('the sidebar links a guest to the panel', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: 'Sync diagnostics' }).click();
+  await page
+    .getByRole('navigation', { name: 'Sidebar' })
+    .getByRole('link', { name: 'Sync diagnostics' })
+    .click();
   await expect(page).toHaveURL(/\/diagnostics$/);
   await expect(page.getByRole('heading', { name: 'Sync diagnostics', level: 1 })).toBeVisible();
 });

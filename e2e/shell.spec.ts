@@ -29,8 +29,10 @@ test.describe('on a desktop (1440x900)', () => {
       ),
     ).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'View plans' })).toBeVisible();
-    // The index is still the home page, inside the shell.
-    await expect(page.getByRole('heading', { name: 'Teamtrail', level: 1 })).toBeVisible();
+    // The index is the Dashboard (SPEC §2.3), inside the shell.
+    await expect(
+      page.getByRole('heading', { name: 'Welcome to Teamtrail', level: 1 }),
+    ).toBeVisible();
     await expect(page.getByTestId('desktop-only-notice')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/screens/shell-1440.png' });
   });

@@ -95,11 +95,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // CSP_EXTRA_ORIGINS: the hosted sign-in, error-reporting and analytics services when
+        // they are configured (docs/auth.md); none by default.
+        scriptSrc: ["'self'", ...config.cspExtraOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.cspExtraOrigins],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...config.cspExtraOrigins],
+        frameSrc: ["'self'", ...config.cspExtraOrigins],
         // Teamtrail is often served over plain HTTP on a local network (phones joining a game
         // at http://192.168.…): forcing https there would break every image and script.
         upgradeInsecureRequests: null,
@@ -158,6 +162,11 @@ async function registerWebApp(app: FastifyInstance, staticDir: string) {
   const built = existsSync(indexHtml);
   if (built) {
     await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: ['index.html'] });
+    // The service worker's script decides which version of the app a browser runs: no cache
+    // (a proxy's included) may hold an old one back (docs/offline-app.md).
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.split('?')[0] === '/sw.js') reply.header('cache-control', 'no-cache');
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '');

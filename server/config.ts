@@ -19,6 +19,11 @@ export interface ServerConfig {
   authSecret: string;
   clerkJwtKey: string | null;
   clerkAuthorizedParties: string[];
+  /**
+   * Origins the organiser app may load scripts from and talk to besides its own: the hosted
+   * services it is configured for (Clerk, Sentry, PostHog). Empty by default: 'self' only.
+   */
+  cspExtraOrigins: string[];
   /** Requests per minute per client address across /v1. */
   rateLimitPerMinute: number;
   /** Sign-in and sign-up attempts per minute per client address. */
@@ -67,6 +72,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authSecret: env.AUTH_SECRET || persistentSecret(dataDir),
     clerkJwtKey: env.CLERK_JWT_KEY ? env.CLERK_JWT_KEY.replace(/\\n/g, '\n') : null,
     clerkAuthorizedParties: (env.CLERK_AUTHORIZED_PARTIES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    cspExtraOrigins: (env.CSP_EXTRA_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),

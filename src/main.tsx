@@ -1,7 +1,8 @@
 /**
- * Boot: theme, the error boundary (SPEC §2.10), the desktop-only notice on phones (SPEC §1),
- * accounts, the local database with its sync worker (whose identity follows the account), and
- * the router. Telemetry comes in a later part of issue 6.
+ * Boot: telemetry (first, so that errors from here on are reported), theme, the error boundary
+ * (SPEC §2.10), the desktop-only notice on phones (SPEC §1), accounts (the server's own, or
+ * Clerk), the local database with its sync worker (whose identity follows the account), and the
+ * router, whose changes of pathname are the analytics page views (SPEC §2.2).
  */
 import { StrictMode, useMemo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,28 +14,48 @@ import { BootLoader } from './app/BootLoader';
 import { DesktopOnlyGate } from './app/DesktopOnlyGate';
 import { createAppRouter } from './app/router';
 import { DataProvider } from './data/DataProvider';
-import { AuthProvider, useAuth } from './features/auth/AuthProvider';
+import { AccountsProvider } from './auth/AccountsProvider';
+import { useAuth } from './auth/context';
 import { ensureAnonId, storeAnonId } from './api/anonId';
+import { AccountTelemetry } from './telemetry/AccountTelemetry';
+import { trackPageViews } from './telemetry/pageViews';
+import { startTelemetry } from './telemetry/telemetry';
 import type { Identity } from '../workers/syncWorkerApi';
+
+startTelemetry();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // Made once, before the first render: the guest's local templates are owned by this id from the
 // first edit on, even if the server has never been reached. After sign-in it stays, so that the
-// sync worker can link it to the user (POST /users/identify, SPEC §4).
+// sync worker can link it to the user (POST /users/identify, SPEC §4) — for either adapter.
 const anonId = ensureAnonId();
 const router = createAppRouter();
+trackPageViews(router);
+
+const navigate = (to: string, { replace }: { replace: boolean }) => {
+  void router.navigate(to, { replace });
+};
 
 /** The local database and its sync worker, for whoever is signed in (or the guest). */
 function DataForAccount({ children }: { children: ReactNode }) {
-  const { state } = useAuth();
+  const { state, currentToken } = useAuth();
+  const userId = state.user?.id ?? null;
   const identity: Identity = useMemo(
-    () => ({ token: state.token, anonId, userId: state.user?.id ?? null }),
-    [state.token, state.user?.id],
+    () => ({
+      // Read each time the worker asks (before every request; Comlink copies the value then):
+      // Clerk's tokens live 60 s.
+      get token() {
+        return userId ? currentToken() : null;
+      },
+      anonId,
+      userId,
+    }),
+    [currentToken, userId],
   );
   return (
-    <DataProvider identity={identity} storeAnonId={storeAnonId} fallback={<BootLoader />}>
+    <DataProvider identity={identity} storeAnonId={storeAnonId}>
       {children}
     </DataProvider>
   );
@@ -45,11 +66,12 @@ createRoot(root).render(
     <AppProviders>
       <AppErrorBoundary>
         <DesktopOnlyGate>
-          <AuthProvider>
+          <AccountsProvider navigate={navigate} fallback={<BootLoader />}>
+            <AccountTelemetry />
             <DataForAccount>
               <RouterProvider router={router} />
             </DataForAccount>
-          </AuthProvider>
+          </AccountsProvider>
         </DesktopOnlyGate>
       </AppErrorBoundary>
     </AppProviders>

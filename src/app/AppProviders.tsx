@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
+import { ServiceWorkerUpdatePrompt } from './pwa/UpdatePrompt';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       {children}
+      <ServiceWorkerUpdatePrompt />
     </MantineProvider>
   );
 }

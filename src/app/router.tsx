@@ -1,37 +1,110 @@
 /**
- * The route map of SPEC §2.1. Each top-level group has its own error screen (`errorElement`).
- * Screens arrive with their issues and slot in here:
- * - the app shell (Layout B): "/" (Dashboard) and support's /diagnostics; the protected screens
- *   (/activities, /games, /templates) go under `RequireSignIn`;
- * - /activity (the AI creation wizard, Layout A) and /builder/{templateId?}: their own groups.
+ * The route map of SPEC §2.1. Each top-level group has its own error screen (`errorElement`):
+ * - the app shell (Layout B): the Dashboard, My Activities (/activities and /games), the Template
+ *   Library, the account's pages, pricing and contact, and support's /diagnostics;
+ * - /activity, the AI creation wizard (Layout A), with its own error screen ("Try again?");
+ * - /builder/{templateId?} arrives with the Activity Builder (issue 7).
+ *
+ * Every screen is loaded on first visit (`lazy`), so "/" downloads only the shell and the
+ * Dashboard (issue 6 budget: 250 KB gzipped).
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { HomePage } from './HomePage';
+import { lazyScreen } from './lazyScreen';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireSignIn } from './RequireSignIn';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { SidebarLayout } from './shell/SidebarLayout';
-import { DiagnosticsPage } from '../features/diagnostics/DiagnosticsPage';
-import { SignInPage, SignUpPage } from '../features/auth/AuthForm';
+import { TopBarLayout } from './shell/TopBarLayout';
+import { WizardErrorScreen } from '../features/wizard/WizardErrorScreen';
+import { wizardRoutes } from '../features/wizard/wizardRoutes';
 
-/** Screens a guest may not open (SPEC §2.1 "Sign-in: needed"); none is built yet. */
-export const protectedShellRoutes: RouteObject[] = [];
+const myActivities = lazyScreen(
+  () => import('../features/activities/MyActivitiesPage'),
+  (m) => m.MyActivitiesPage,
+);
+
+/** Screens a guest may not open (SPEC §2.1 "Sign-in: needed"). */
+export const protectedShellRoutes: RouteObject[] = [
+  { path: 'activities', lazy: myActivities },
+  // SPEC §2.1: the "Create new game" dialog's "My Activities" button goes to /games.
+  { path: 'games', lazy: myActivities },
+  {
+    path: 'templates',
+    lazy: lazyScreen(
+      () => import('../features/library/TemplateLibraryPage'),
+      (m) => m.TemplateLibraryPage,
+    ),
+  },
+  {
+    path: 'profile',
+    lazy: lazyScreen(
+      () => import('../features/account/ProfilePage'),
+      (m) => m.ProfilePage,
+    ),
+  },
+];
 
 export const routes: RouteObject[] = [
   {
     id: 'shell',
     path: '/',
     element: <SidebarLayout />,
-    errorElement: <RouteErrorScreen />,
+    errorElement: <RouteErrorScreen action="shell" />,
     children: [
-      { index: true, element: <HomePage /> },
-      // Support's panel (issue 3 §5); linked from the account menu and, for guests, the home page.
-      { path: 'diagnostics', element: <DiagnosticsPage /> },
+      {
+        index: true,
+        lazy: lazyScreen(
+          () => import('../features/dashboard/DashboardPage'),
+          (m) => m.DashboardPage,
+        ),
+      },
+      // Support's panel (issue 3 §5); linked from the account menu.
+      {
+        path: 'diagnostics',
+        lazy: lazyScreen(
+          () => import('../features/diagnostics/DiagnosticsPage'),
+          (m) => m.DiagnosticsPage,
+        ),
+      },
       // The server's own accounts (SPEC §2.2: both return to ?from=).
-      { path: 'sign-in', element: <SignInPage /> },
-      { path: 'sign-up', element: <SignUpPage /> },
+      {
+        path: 'sign-in',
+        lazy: lazyScreen(
+          () => import('../features/auth/AuthForm'),
+          (m) => m.SignInPage,
+        ),
+      },
+      {
+        path: 'sign-up',
+        lazy: lazyScreen(
+          () => import('../features/auth/AuthForm'),
+          (m) => m.SignUpPage,
+        ),
+      },
+      // The marketing links' default pages (ARCHITECTURE.md: never a dead host).
+      {
+        path: 'pricing',
+        lazy: lazyScreen(
+          () => import('../features/pricing/PricingPage'),
+          (m) => m.PricingPage,
+        ),
+      },
+      {
+        path: 'contact',
+        lazy: lazyScreen(
+          () => import('../features/pricing/ContactPage'),
+          (m) => m.ContactPage,
+        ),
+      },
       { element: <RequireSignIn />, children: protectedShellRoutes },
     ],
+  },
+  {
+    id: 'wizard',
+    path: '/activity',
+    element: <TopBarLayout />,
+    errorElement: <WizardErrorScreen />,
+    children: wizardRoutes,
   },
   { path: '*', element: <NotFoundPage /> },
 ];

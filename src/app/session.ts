@@ -1,10 +1,10 @@
 /**
- * Who is using the app, as the screens ask it: the accounts of src/features/auth behind one small
- * shape, so a screen needs to know nothing of tokens or providers.
+ * Who is using the app, as the screens ask it: the accounts of src/auth (the server's own, or
+ * Clerk) behind one small shape, so a screen needs to know nothing of tokens or providers.
  */
 import { useMemo } from 'react';
-import { useAuth } from '../features/auth/AuthProvider';
-import { canScheduleActivity } from '../domain/schemas';
+import { useAuth } from '../auth/context';
+import { canScheduleActivity } from '../domain/userRights';
 import { readAnonId } from '../api/anonId';
 import type { ApiCredentials } from '../api/client';
 
@@ -41,11 +41,25 @@ export function useSignOut(): () => Promise<void> {
 
 /**
  * What an online-only call (src/api) needs to say who is calling: the bearer token when signed in
- * and the guest's AnonId always (SPEC §7), read when the call is made.
+ * and the guest's AnonId always (SPEC §7). Both are getters, read when the call is made (a
+ * spread `{...credentials}` reads them too): Clerk's tokens live 60 s, so a token taken at render
+ * time could be stale by the time a polling loop uses it.
  */
 export function useApiCredentials(): ApiCredentials {
-  const { state } = useAuth();
-  return useMemo(() => ({ token: state.token, anonId: readAnonId() }), [state.token]);
+  const { currentToken, state } = useAuth();
+  const userId = state.user?.id ?? null;
+  return useMemo(
+    () => ({
+      // A new object when the user changes, so that effects depending on it run again.
+      get token() {
+        return userId ? currentToken() : null;
+      },
+      get anonId() {
+        return readAnonId();
+      },
+    }),
+    [currentToken, userId],
+  );
 }
 
 /**

@@ -1,9 +1,15 @@
 /**
  * Opens this tab's instance of the local database, starts (or joins) the sync worker, and makes
  * both available to the hooks. Asks the browser for persistent storage once.
+ *
+ * The database code (RxDB, Dexie: about 90 KB gzipped) is loaded after the first paint rather
+ * than with the page (issue 6 budget: 250 KB for "/"), and the app does not wait for it: the
+ * shell and the Dashboard render at once, and a screen that reads local data suspends until the
+ * database is open (the layouts' Suspense shows a loader meanwhile).
  */
 import {
   createContext,
+  use,
   useContext,
   useEffect,
   useMemo,
@@ -11,12 +17,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import {
-  createTeamtrailDatabase,
-  requestPersistentStorage,
-  type TeamtrailDatabase,
-} from './database';
-import { createTemplateRepository, type TemplateRepository } from './templateRepository';
+import type { TeamtrailDatabase } from './database';
+import type { TemplateRepository } from './templateRepository';
 import { startSyncClient, type SyncClient } from './syncClient';
 import { browserDevMode } from './devMode';
 import { onResetInOtherTab } from './localDataReset';
@@ -33,13 +35,47 @@ export interface DataContextValue {
 
 const DataContext = createContext<DataContextValue | null>(null);
 
+/** The database while it opens: the first open value, and the current one once it is open. */
+interface DataReady {
+  first: Promise<DataContextValue>;
+  current(): Promise<DataContextValue>;
+}
+const DataReadyContext = createContext<DataReady | null>(null);
+
 /** Provides an already open database (tests, and any host that opens it itself). */
 export const DataContextProvider = DataContext.Provider;
 
+/** The open database; suspends the calling screen while it opens. */
 export function useDataContext(): DataContextValue {
   const value = useContext(DataContext);
-  if (!value) throw new Error('useDataContext must be used inside <DataProvider>');
-  return value;
+  const ready = useContext(DataReadyContext);
+  if (value) return value;
+  if (!ready) throw new Error('useDataContext must be used inside <DataProvider>');
+  return use(ready.first);
+}
+
+/**
+ * For event handlers of screens that render before the database is open (the Dashboard's
+ * "Create new game" resets the wizard): resolves with the open database.
+ */
+export function useWhenDataReady(): () => Promise<DataContextValue> {
+  const value = useContext(DataContext);
+  const ready = useContext(DataReadyContext);
+  return useMemo(() => {
+    if (value) return async () => value;
+    if (!ready) throw new Error('useWhenDataReady must be used inside <DataProvider>');
+    return ready.current;
+  }, [value, ready]);
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }
 
 export interface DataProviderProps {
@@ -47,17 +83,14 @@ export interface DataProviderProps {
   /** The page keeps an anonymous id the server hands out (SPEC §7). */
   storeAnonId: (anonId: string) => void;
   children: ReactNode;
-  /** Shown while the database opens (a few milliseconds, longer on a first visit). */
-  fallback?: ReactNode;
 }
 
-export function DataProvider({
-  identity,
-  storeAnonId,
-  children,
-  fallback = null,
-}: DataProviderProps) {
-  const [db, setDb] = useState<TeamtrailDatabase | null>(null);
+export function DataProvider({ identity, storeAnonId, children }: DataProviderProps) {
+  const [opened, setOpened] = useState<{
+    db: TeamtrailDatabase;
+    createRepository: (db: TeamtrailDatabase) => TemplateRepository;
+  } | null>(null);
+  const db = opened?.db ?? null;
   const [error, setError] = useState<Error | null>(null);
   // The worker asks for the identity long after this render; refs give it the current one.
   const identityRef = useRef(identity);
@@ -78,13 +111,17 @@ export function DataProvider({
 
   useEffect(() => {
     let cancelled = false;
-    createTeamtrailDatabase({ devMode: browserDevMode })
-      .then((opened) => {
-        if (cancelled) void opened.close();
-        else setDb(opened);
+    Promise.all([import('./database'), import('./templateRepository')])
+      .then(async ([database, repository]) => {
+        const instance = await database.createTeamtrailDatabase({ devMode: browserDevMode });
+        if (cancelled) {
+          void instance.close();
+          return;
+        }
+        setOpened({ db: instance, createRepository: repository.createTemplateRepository });
+        void database.requestPersistentStorage();
       })
       .catch((e: unknown) => setError(e instanceof Error ? e : new Error(String(e))));
-    void requestPersistentStorage();
     return () => {
       cancelled = true;
     };
@@ -109,19 +146,45 @@ export function DataProvider({
 
   const value = useMemo(
     () =>
-      db
+      opened
         ? {
-            db,
-            repository: createTemplateRepository(db),
+            db: opened.db,
+            repository: opened.createRepository(opened.db),
             sync,
             owner,
             signedIn: identity.userId !== null,
           }
         : null,
-    [db, sync, owner, identity.userId],
+    [opened, sync, owner, identity.userId],
+  );
+
+  // Screens that suspend wait on `first`; handlers ask `current()` for the latest value.
+  const [waiting] = useState(() => {
+    const waiting = deferred<DataContextValue>();
+    // A failure to open is thrown to the error boundary below; nobody need be waiting for it.
+    waiting.promise.catch(() => undefined);
+    return waiting;
+  });
+  const latest = useRef<DataContextValue | null>(null);
+  useEffect(() => {
+    latest.current = value;
+    if (value) waiting.resolve(value);
+  }, [value, waiting]);
+  useEffect(() => {
+    if (error) waiting.reject(error);
+  }, [error, waiting]);
+  const ready = useMemo<DataReady>(
+    () => ({
+      first: waiting.promise,
+      current: () => (latest.current ? Promise.resolve(latest.current) : waiting.promise),
+    }),
+    [waiting],
   );
 
   if (error) throw error;
-  if (!value) return <>{fallback}</>;
-  return <DataContext.Provider value={value}>{children}</DataContext.Provider>;
+  return (
+    <DataReadyContext.Provider value={ready}>
+      <DataContext.Provider value={value}>{children}</DataContext.Provider>
+    </DataReadyContext.Provider>
+  );
 }

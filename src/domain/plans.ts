@@ -5,7 +5,7 @@
  * number (teams), the limit is null (unlimited); ENTERPRISE is PRO plus outdoor GPS activities.
  */
 import { HIGHER_TIER_LABEL } from './messages';
-import { PLAN_IDS } from './schemas';
+import { PLAN_IDS } from './userRights';
 import type { PlanId } from './schemas';
 import { launchWindow, toLocalDateString } from './schedule';
 

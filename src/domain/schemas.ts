@@ -14,6 +14,7 @@ import {
   wizardGameTypeSchema,
 } from './enums';
 import { LIMITS } from './limits';
+import { PLAN_IDS } from './userRights';
 
 export const idSchema = z.string().min(1).max(64);
 export const uuidSchema = z.uuid();
@@ -275,18 +276,8 @@ export const aiWizardStateSchema = z.object({
 });
 export type AiWizardState = z.infer<typeof aiWizardStateSchema>;
 
-export const AI_WIZARD_DEFAULTS: AiWizardState = {
-  name: '',
-  topics: '',
-  gameType: 'Quiz',
-  deliveryType: 'InPerson',
-  duration: 'm30',
-  stepsCount: 20,
-  statusUrl: null,
-  completedAt: null,
-  template: null,
-  error: null,
-};
+// The defaults live in a zod-free module so the app's first screen need not load zod.
+export { AI_WIZARD_DEFAULTS } from './flowDefaults';
 
 const topicsSchema = z
   .string()
@@ -330,20 +321,13 @@ export const demoStateSchema = z.object({
 });
 export type DemoState = z.infer<typeof demoStateSchema>;
 
-export const DEMO_STATE_DEFAULTS: DemoState = {
-  templateId: null,
-  statusUrl: null,
-  publishedAt: null,
-  code: null,
-  qrCodeUrl: null,
-  template: null,
-  error: null,
-};
+export { DEMO_STATE_DEFAULTS } from './flowDefaults';
 
 // ---------------------------------------------------------------------------------------------
 // Users and accounts
 
-export const PLAN_IDS = ['FREE', 'PRO', 'ENTERPRISE'] as const;
+// Zod-free in userRights.ts (the sidebar's upgrade panel reads the plans on every screen).
+export { PLAN_IDS };
 export const planIdSchema = z.enum(PLAN_IDS);
 export type PlanId = z.infer<typeof planIdSchema>;
 
@@ -357,8 +341,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** SPEC §6: canScheduleActivity is true only when restricted = false. */
-export const canScheduleActivity = (user: Pick<User, 'restricted'> | null | undefined): boolean =>
-  user?.restricted === false;
+export { canScheduleActivity } from './userRights';
 
 export const identifyRequestSchema = z.strictObject({
   anonId: uuidSchema,

@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { theme } from '../app/theme';
+import { cssVariablesResolver, theme } from '../app/theme';
 import './styles';
 import { LiveApp } from './LiveApp';
 
@@ -14,7 +14,11 @@ if (!root) throw new Error('live.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       <LiveApp location={window.location} />
     </MantineProvider>
   </StrictMode>,

@@ -2,8 +2,10 @@
  * SPEC §2.2 Layout B, the app shell's layout: a sidebar with the logo, the account button (signed
  * in), the navigation links, "Sign In / Up" or "Sign Out", and the upgrade panel at the bottom.
  */
-import { AppShell, Box, Button, Menu, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Anchor, AppShell, Box, Button, Menu, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
+import { ScreenSuspense } from '../ScreenLoader';
+import { SignInUnavailableNotice } from '../../auth/SignInUnavailable';
 import { signInHref } from '../authPaths';
 import { useSession, useSignOut, type SessionUser } from '../session';
 import { SignInIcon, SignOutIcon, UserIcon } from './icons';
@@ -79,28 +81,39 @@ export function SidebarLayout() {
                 Sign Out
               </Button>
             ) : (
-              <Button
-                component={Link}
-                to={signInHref(here)}
-                leftSection={<SignInIcon size={18} />}
-                fullWidth
-              >
-                Sign In / Up
-              </Button>
+              <Stack gap={6}>
+                <Button
+                  component={Link}
+                  to={signInHref(here)}
+                  leftSection={<SignInIcon size={18} />}
+                  fullWidth
+                >
+                  Sign In / Up
+                </Button>
+                <SignInUnavailableNotice />
+              </Stack>
             )}
             <UpgradePanel signedIn={session.signedIn} />
+            {/* Support asks guests too for this panel; signed-in users have it in their menu. */}
+            {!session.signedIn && (
+              <Anchor component={Link} to="/diagnostics" size="xs" c="dimmed" ta="center">
+                Sync diagnostics
+              </Anchor>
+            )}
           </Stack>
         </AppShell.Section>
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">
-        <Outlet />
+        <ScreenSuspense>
+          <Outlet />
+        </ScreenSuspense>
       </AppShell.Main>
     </AppShell>
   );
 }
 
-/** The signed-in user's menu. Support's diagnostics panel is reached from here. */
+/** The signed-in user's menu: their profile, and support's diagnostics panel. */
 function AccountButton({ user }: { user: SessionUser }) {
   return (
     <Menu position="right-start" withinPortal>
@@ -118,6 +131,9 @@ function AccountButton({ user }: { user: SessionUser }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Item component={Link} to="/profile">
+          Profile
+        </Menu.Item>
         <Menu.Item component={Link} to="/diagnostics">
           Sync diagnostics
         </Menu.Item>

@@ -3,8 +3,10 @@
  * "Sign In" or "Sign out"), the main content, and the footer. For the screens that are not in the
  * sidebar shell (the AI creation wizard arrives with it); renders its child route.
  */
-import { Box, Button, Flex, Menu } from '@mantine/core';
+import { Box, Button, Flex, Group, Menu } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
+import { ScreenSuspense } from '../ScreenLoader';
+import { SignInUnavailableNotice } from '../../auth/SignInUnavailable';
 import { signInHref } from '../authPaths';
 import { useSession, useSignOut } from '../session';
 import { MenuIcon } from './icons';
@@ -63,14 +65,19 @@ export function TopBarLayout() {
               Sign out
             </Button>
           ) : (
-            <Button component={Link} to={signInHref(here)}>
-              Sign In
-            </Button>
+            <Group gap="sm" wrap="nowrap">
+              <SignInUnavailableNotice tooltipPosition="bottom" />
+              <Button component={Link} to={signInHref(here)}>
+                Sign In
+              </Button>
+            </Group>
           )}
         </Box>
       </Box>
       <Box component="main" style={{ flex: 1 }}>
-        <Outlet />
+        <ScreenSuspense>
+          <Outlet />
+        </ScreenSuspense>
       </Box>
       <Footer />
     </Flex>

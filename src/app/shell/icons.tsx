@@ -1,33 +1,9 @@
 /**
- * The shell's icons: small inline SVGs in the Tabler outline style (no icon package is installed,
- * and a handful of paths does not justify one). Decorative: the label next to each is its name.
+ * The shell's icons (src/ui/icon.tsx). Decorative: the label next to each is its name.
  */
-import type { ReactNode, SVGProps } from 'react';
+import { icon } from '../../ui/icon';
 
-export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
-
-function icon(paths: ReactNode) {
-  return function Icon({ size = 20, ...props }: IconProps) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
+export type { IconProps } from '../../ui/icon';
 
 export const DashboardIcon = icon(
   <>
@@ -103,5 +79,18 @@ export const DesktopIcon = icon(
     <path d="M7 20h10" />
     <path d="M9 16v4" />
     <path d="M15 16v4" />
+  </>,
+);
+
+export const RefreshIcon = icon(
+  <>
+    <path d="M20 11a8.1 8.1 0 0 0 -15.5 -2m-.5 -4v4h4" />
+    <path d="M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4" />
+  </>,
+);
+export const CloudOffIcon = icon(
+  <>
+    <path d="M9.58 5.548c.24 -.11 .492 -.207 .752 -.286c1.88 -.572 3.956 -.193 5.444 1c1.488 1.19 2.162 3.007 1.77 4.769h.99c1.913 0 3.464 1.56 3.464 3.486c0 .957 -.383 1.824 -1.003 2.454m-2.997 1.033h-11.343c-2.572 -.004 -4.657 -2.011 -4.657 -4.487c0 -2.475 2.085 -4.482 4.657 -4.482c.13 -.582 .37 -1.128 .7 -1.62" />
+    <path d="M3 3l18 18" />
   </>,
 );

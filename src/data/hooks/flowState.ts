@@ -2,12 +2,9 @@
  * The AI creation wizard's state and the demo state (SPEC §3), kept on the device so that both
  * survive a reload and a sign-up in the middle of the flow (issue 6 §5).
  */
-import {
-  AI_WIZARD_DEFAULTS,
-  DEMO_STATE_DEFAULTS,
-  type AiWizardState,
-  type DemoState,
-} from '../../domain/schemas';
+import type { AiWizardState, DemoState } from '../../domain/schemas';
+import { AI_WIZARD_DEFAULTS, DEMO_STATE_DEFAULTS } from '../../domain/flowDefaults';
+import type { TeamtrailDatabase } from '../database';
 import { useDeviceState, type DeviceState } from './useDeviceState';
 
 export const WIZARD_STATE_KEY = 'wizard-state';
@@ -18,3 +15,14 @@ export const useWizardState = (): DeviceState<AiWizardState> =>
 
 export const useDemoState = (): DeviceState<DemoState> =>
   useDeviceState(DEMO_STATE_KEY, DEMO_STATE_DEFAULTS);
+
+/**
+ * SPEC §2.3 and §2.4: "resets the AI wizard state and the demo state". A plain function for
+ * handlers that run before a screen has the database (the Dashboard renders without waiting).
+ */
+export async function resetWizardAndDemo(db: TeamtrailDatabase): Promise<void> {
+  await Promise.all([
+    db.upsertLocal<AiWizardState>(WIZARD_STATE_KEY, AI_WIZARD_DEFAULTS),
+    db.upsertLocal<DemoState>(DEMO_STATE_KEY, DEMO_STATE_DEFAULTS),
+  ]);
+}

@@ -149,4 +149,10 @@ export function useSyncStatus(): QueryState<SyncStatus | null> {
 
 export { useLocalDocuments, type LocalDocuments } from './useLocalDocuments';
 export { useDeviceState, type DeviceState, type StatePatch } from './useDeviceState';
-export { useWizardState, useDemoState, WIZARD_STATE_KEY, DEMO_STATE_KEY } from './flowState';
+export {
+  useWizardState,
+  useDemoState,
+  resetWizardAndDemo,
+  WIZARD_STATE_KEY,
+  DEMO_STATE_KEY,
+} from './flowState';

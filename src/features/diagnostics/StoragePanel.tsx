@@ -49,7 +49,7 @@ function Persistence({ persistent }: { persistent: boolean | null }) {
   }
   return (
     <Stack gap={4}>
-      <Badge color={persistent === false ? 'yellow' : 'gray'} variant="light">
+      <Badge color={persistent === false ? 'orange' : 'gray'} variant="light">
         {persistent === false ? 'Best effort' : 'Unknown'}
       </Badge>
       <Text size="xs" c="dimmed" maw={420}>

@@ -1,6 +1,6 @@
 /**
- * The script of the service worker that controls this page, or null when none does (there is
- * none yet: the offline-shell issue adds it). Follows `controllerchange`, so an update that
+ * The script of the service worker that controls this page, or null when none does (a dev
+ * build, or before the first visit finished installing it; docs/offline-app.md). Follows `controllerchange`, so an update that
  * takes over while the panel is open shows.
  */
 import { useSyncExternalStore } from 'react';
