@@ -18,7 +18,12 @@ test.describe('SPEC §2.3 Dashboard, as a guest', () => {
       await expect(tile).toBeVisible();
       // The illustration has loaded (a broken image has no natural width).
       await expect
-        .poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .poll(() =>
+          tile
+            .locator('xpath=ancestor::*[@data-selection-card]')
+            .locator('img')
+            .evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
         .toBeGreaterThan(0);
     }
     await page.screenshot({ path: 'test-results/screens/dashboard-1440.png' });

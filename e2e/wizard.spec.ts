@@ -23,8 +23,9 @@ test('a guest runs the wizard to the demo gate, signs up there and gets a demo c
   ).toBeVisible();
   const outdoor = page.getByRole('button', { name: 'Outdoor' });
   await expect(outdoor).toHaveAttribute('aria-disabled', 'true');
-  await expect(outdoor).toContainText(
-    'Upgrade to Enterprise to be able to create outdoor GPS activities in any location.',
+  // The upgrade text is the disabled card's description (SPEC §1).
+  await expect(outdoor).toHaveAccessibleDescription(
+    /Upgrade to Enterprise to be able to create outdoor GPS activities in any location\./,
   );
   await page.getByRole('button', { name: 'Indoor' }).click();
 
