@@ -112,3 +112,28 @@ test.describe('a signed-in organiser', () => {
     await expectNoSeriousViolations(page, '/profile');
   });
 });
+
+test.describe('the Activity Builder (issue 7: axe on every builder screen)', () => {
+  test('overview, styling, theme, colours, tasks, locations and order', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/builder');
+    await expect(page).toHaveURL(/\/builder\/[\w-]+$/);
+    const base = new URL(page.url()).pathname;
+    await expect(page.getByRole('button', { name: 'Test Activity' })).toBeVisible();
+    await expectNoSeriousViolations(page, base);
+    for (const screen of [
+      'styling',
+      'styling/theme',
+      'styling/header',
+      'styling/question',
+      'styling/selfie',
+      'tasks',
+      'locations',
+      'order',
+    ]) {
+      await page.goto(`${base}/${screen}`);
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `${base}/${screen}`);
+    }
+  });
+});

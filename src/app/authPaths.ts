@@ -6,3 +6,6 @@
 import { authLink } from '../features/auth/returnPath';
 
 export const signInHref = (currentPath: string): string => authLink('sign-in', currentPath);
+
+/** A deep link to sign-up that comes back to `intendedPath` (SPEC §2.8 Create Account blocker). */
+export const signUpHref = (intendedPath: string): string => authLink('sign-up', intendedPath);

@@ -3,7 +3,7 @@
  * - the app shell (Layout B): the Dashboard, My Activities (/activities and /games), the Template
  *   Library, the account's pages, pricing and contact, and support's /diagnostics;
  * - /activity, the AI creation wizard (Layout A), with its own error screen ("Try again?");
- * - /builder/{templateId?} arrives with the Activity Builder (issue 7).
+ * - /builder/{templateId?}, the Activity Builder, with its own error screen.
  *
  * Every screen is loaded on first visit (`lazy`), so "/" downloads only the shell and the
  * Dashboard (issue 6 budget: 250 KB gzipped).
@@ -17,6 +17,7 @@ import { SidebarLayout } from './shell/SidebarLayout';
 import { TopBarLayout } from './shell/TopBarLayout';
 import { WizardErrorScreen } from '../features/wizard/WizardErrorScreen';
 import { wizardRoutes } from '../features/wizard/wizardRoutes';
+import { builderRoutes } from '../features/builder/builderRoutes';
 
 const myActivities = lazyScreen(
   () => import('../features/activities/MyActivitiesPage'),
@@ -106,6 +107,8 @@ export const routes: RouteObject[] = [
     errorElement: <WizardErrorScreen />,
     children: wizardRoutes,
   },
+  // /builder/{templateId?}: open to guests (SPEC §2.1), with its own error screen.
+  ...builderRoutes,
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -71,7 +71,7 @@ export function createUploadRepository(db: TeamtrailDatabase): UploadRepository 
 
     async remove(uploadId) {
       const doc = await db.uploads.findOne(uploadId).exec();
-      if (doc) await doc.remove();
+      if (doc) await doc.incrementalRemove(); // the write of the file may still be settling
     },
   };
 }

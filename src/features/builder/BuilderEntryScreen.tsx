@@ -1,0 +1,105 @@
+/**
+ * /builder without an id (SPEC §2.8 Entry): opens the template in the wglastTemplateId cookie, or
+ * the one this tab had open, or else a copy of the blank template made on this device (so a
+ * blank activity can be started offline), then replaces the URL with /builder/{id}, keeping
+ * ?finish-create=.
+ */
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { readCookie } from '../../api/cookies';
+import { useDataContext } from '../../data/DataProvider';
+import type { TeamtrailDatabase } from '../../data/database';
+import type { TemplateRepository } from '../../data/templateRepository';
+import { BLANK_TEMPLATE, BLANK_TEMPLATE_ID } from '../../domain/blankTemplate';
+import { LAST_TEMPLATE_ID_COOKIE } from '../../domain/constants';
+import { builderEntryUrl, getLoadedTemplateId, resolveBuilderEntry } from './builderEntry';
+
+/** A local copy of the blank template: a new id, its own branding and answers. */
+export async function copyBlankTemplate(
+  repository: TemplateRepository,
+  owner: string,
+): Promise<string> {
+  const created = await repository.copy(owner, {
+    ...BLANK_TEMPLATE,
+    id: BLANK_TEMPLATE_ID,
+    master: true,
+    branding: { ...BLANK_TEMPLATE.branding, id: BLANK_TEMPLATE_ID, logo: null },
+    steps: BLANK_TEMPLATE.steps.map((step) => ({
+      ...step,
+      id: crypto.randomUUID(),
+      answers: step.answers.map((answer) => ({ ...answer, id: crypto.randomUUID() })),
+    })),
+  });
+  return created.id;
+}
+
+async function existsHere(db: TeamtrailDatabase, id: string): Promise<boolean> {
+  const doc = await db.templates.findOne(id).exec();
+  return doc !== null && !doc.deletedLocally;
+}
+
+// React's development double effects must not make two blank copies.
+let pendingEntry: Promise<string> | null = null;
+
+export function BuilderEntryScreen() {
+  const { db, repository, owner } = useDataContext();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+
+  const enter = useCallback(() => {
+    pendingEntry ??= (async () => {
+      const decision = resolveBuilderEntry({
+        routeId: null,
+        cookieId: readCookie(LAST_TEMPLATE_ID_COOKIE.name),
+        loadedId: getLoadedTemplateId(),
+      });
+      // A remembered id whose template is gone from this device starts a blank one instead.
+      if (decision.action !== 'create-blank' && (await existsHere(db, decision.id))) {
+        return decision.id;
+      }
+      return copyBlankTemplate(repository, owner);
+    })();
+    const entry = pendingEntry;
+    entry
+      .then((id) => void navigate(builderEntryUrl(id, search), { replace: true }))
+      .catch((error: unknown) => {
+        console.error('Opening the Activity Builder failed', error);
+        setFailed(true);
+      })
+      .finally(() => {
+        if (pendingEntry === entry) pendingEntry = null;
+      });
+  }, [db, repository, owner, navigate, search]);
+
+  useEffect(enter, [enter]);
+
+  return (
+    <Center h="100vh" w="100%">
+      {failed ? (
+        <Alert color="red" title="The Activity Builder could not open" maw={420} role="alert">
+          <Stack gap="sm">
+            <Text size="sm">A new activity could not be started on this device.</Text>
+            <Button
+              variant="white"
+              color="red"
+              onClick={() => {
+                setFailed(false);
+                enter();
+              }}
+              w="fit-content"
+            >
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Stack align="center" gap="sm" aria-busy="true">
+          <Loader />
+          <Text c="dimmed">Opening the Activity Builder…</Text>
+        </Stack>
+      )}
+    </Center>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * SPEC §2.8 Create Account blocker: a guest with a template open who navigates to a path without
+ * /builder is stopped, and asked to create a free account (a sign-up that comes back to where
+ * they were going). Closing the dialog lets the navigation proceed.
+ */
+import { Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useCallback, useRef, type MouseEvent } from 'react';
+import { useBlocker, useNavigate, type BlockerFunction } from 'react-router';
+import { UserIcon } from '../../app/shell/icons';
+import { MESSAGES } from '../../domain/messages';
+import { PLANS } from '../../domain/plans';
+import { signUpHref } from '../../app/authPaths';
+import { dialogModalProps } from '../dialogs/dialogModalProps';
+import { blocksLeaving } from './builderEntry';
+
+export const BLOCKER_TEXTS = {
+  title: 'Create Account',
+  body: MESSAGES.account.dontLoseWork,
+  noCreditCard: MESSAGES.account.noCreditCard,
+  signUp: 'Sign up for free',
+} as const;
+
+export function CreateAccountBlocker({
+  signedIn,
+  templateLoaded,
+}: {
+  signedIn: boolean;
+  templateLoaded: boolean;
+}) {
+  const navigate = useNavigate();
+  // The dialog's own sign-up link leaves the builder too; it must not be stopped again.
+  const leavingToSignUp = useRef(false);
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ nextLocation }) =>
+      !leavingToSignUp.current &&
+      blocksLeaving({ signedIn, templateLoaded, nextPathname: nextLocation.pathname }),
+    [signedIn, templateLoaded],
+  );
+  const blocker = useBlocker(shouldBlock);
+  const blocked = blocker.state === 'blocked';
+  const intended = blocked ? blocker.location.pathname + blocker.location.search : '/';
+  const href = signUpHref(intended);
+
+  const signUp = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    leavingToSignUp.current = true;
+    blocker.reset?.();
+    void navigate(href);
+  };
+
+  return (
+    <Modal
+      opened={blocked}
+      onClose={() => blocker.proceed?.()}
+      {...dialogModalProps}
+      title={BLOCKER_TEXTS.title}
+      size="md"
+    >
+      <Stack gap="lg" data-testid="create-account-blocker">
+        <Text size="md">{BLOCKER_TEXTS.body}</Text>
+        <Paper withBorder radius="md" p="lg" bg="brand.0">
+          <Stack gap="sm">
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon size={40} radius="xl" variant="white" aria-hidden>
+                <UserIcon size={20} />
+              </ThemeIcon>
+              <div>
+                <Group gap={8}>
+                  <Text fw={700}>{PLANS.FREE.name} plan</Text>
+                  <Badge variant="white" size="sm">
+                    FREE
+                  </Badge>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {PLANS.FREE.summary}
+                </Text>
+              </div>
+            </Group>
+            <Button component="a" href={href} onClick={signUp} fullWidth size="md">
+              {BLOCKER_TEXTS.signUp}
+            </Button>
+            <Text size="sm" c="dimmed" ta="center">
+              {BLOCKER_TEXTS.noCreditCard}
+            </Text>
+          </Stack>
+        </Paper>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,283 @@
+/**
+ * SPEC §2.8 Edit Tasks screen (/builder/{id}/tasks): the phone preview of the active task on the
+ * left; on the right "Edit Tasks", the help link, the invalid banner and the task cards, with
+ * the list edits users expect (add, delete with undo, duplicate, reorder by drag and drop or by
+ * keyboard). Every change is a durable local edit through the builder context.
+ */
+import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { newId } from '../../../data/templateRepository';
+import type { Step } from '../../../domain/schemas';
+import { PhonePreview } from '../../../ui/PhonePreview';
+import { useBuilder } from '../BuilderContext';
+import { BuilderFooter } from '../BuilderFooter';
+import { footerRoutes } from '../builderNavigation';
+import { TaskPreview } from '../preview/TaskPreview';
+import { TaskCard, type TaskCardActions } from './TaskCard';
+import { HelpIcon, PlusIcon } from './taskIcons';
+import {
+  addTask,
+  canAddTask,
+  duplicateTask,
+  moveTask,
+  newTask,
+  removeTask,
+  restoreTask,
+  updateTask,
+  type RemovedTask,
+} from './taskListOps';
+import { UNDO_TEXTS, UndoNotice } from './UndoNotice';
+
+export const TASKS_SCREEN_TEXTS = {
+  heading: 'Edit Tasks',
+  help: 'Help',
+  helpLabel: 'Help: editing tasks',
+  invalidBanner:
+    'One or more tasks are missing required details. These are highlighted with a red border.',
+  addTask: 'Add a task',
+  noTasks: 'This activity has no tasks yet.',
+  listLabel: 'Tasks',
+  movedTo: (position: number, count: number) => `Task moved to position ${position} of ${count}`,
+} as const;
+
+export const TASK_PREVIEW_SCALE = 0.72;
+
+const NO_ERRORS: readonly string[] = [];
+
+export function TasksScreen() {
+  const { template, update, help } = useBuilder();
+  const steps = template.steps;
+  const [activeId, setActiveId] = useState<string | null>(() => steps[0]?.id ?? null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [removed, setRemoved] = useState<RemovedTask | null>(null);
+  const [dragId, setDragId] = useState<string | null>(null);
+  const [dropId, setDropId] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const focusKey = useRef<string | null>(null);
+
+  const errorsById = useMemo(
+    () => new Map(template.stepValidationErrors.map((e) => [e.id, e.errors])),
+    [template.stepValidationErrors],
+  );
+  const active = steps.find((s) => s.id === activeId) ?? steps[0] ?? null;
+
+  // Focus follows a task the keyboard moved, added or duplicated once the list shows it.
+  useEffect(() => {
+    const key = focusKey.current;
+    if (key === null) return;
+    const target = document.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`);
+    if (!target) return;
+    focusKey.current = null;
+    const fallback = document.querySelector<HTMLElement>(
+      `[data-focus-key="${CSS.escape(key.replace(/:(up|down)$/, ':header'))}"]`,
+    );
+    const focusable = target.matches(':disabled') ? fallback : target;
+    focusable?.focus();
+    focusable?.scrollIntoView?.({ block: 'nearest' });
+  });
+
+  const stepsRef = useRef(steps);
+  useEffect(() => {
+    stepsRef.current = steps;
+  }, [steps]);
+
+  const actions = useMemo<TaskCardActions>(() => {
+    const expand = (id: string) => setExpanded((prev) => new Set(prev).add(id));
+    const move = (id: string, toIndex: number) =>
+      update((current) => ({ steps: moveTask(current.steps, id, toIndex) }));
+    return {
+      toggle(id) {
+        setActiveId(id);
+        setExpanded((prev) => {
+          const next = new Set(prev);
+          if (!next.delete(id)) next.add(id);
+          return next;
+        });
+      },
+      activate: setActiveId,
+      commit(id, draft) {
+        void update((current) => ({
+          steps: updateTask(current.steps, id, (s) => ({
+            ...s,
+            name: draft.name,
+            type: draft.type,
+            text: draft.text,
+            answers: draft.answers,
+            media: draft.media,
+            points: draft.points,
+          })),
+        }));
+      },
+      move(id, toIndex, key) {
+        focusKey.current = key;
+        const count = stepsRef.current.length;
+        const position = Math.max(0, Math.min(count - 1, toIndex)) + 1;
+        setAnnouncement(TASKS_SCREEN_TEXTS.movedTo(position, count));
+        void move(id, toIndex);
+      },
+      duplicate(id) {
+        const copyId = newId();
+        void update((current) => {
+          // The copy's id is chosen here so the new card can be opened and focused at once.
+          let first = true;
+          const ids = () => (first ? ((first = false), copyId) : newId());
+          return { steps: duplicateTask(current.steps, id, ids).steps };
+        });
+        setActiveId(copyId);
+        expand(copyId);
+        focusKey.current = `${copyId}:name`;
+      },
+      remove(id) {
+        const { removed: gone } = removeTask(stepsRef.current, id);
+        if (gone === null) return;
+        // The delete button goes with its card: focus moves to the task now in its place.
+        const neighbour = stepsRef.current[gone.index + 1] ?? stepsRef.current[gone.index - 1];
+        focusKey.current = neighbour ? `${neighbour.id}:header` : 'add-task';
+        setRemoved(gone);
+        setExpanded((prev) => {
+          const next = new Set(prev);
+          next.delete(id);
+          return next;
+        });
+        void update((current) => ({ steps: removeTask(current.steps, id).steps }));
+      },
+      dragStart: setDragId,
+      dragOver: setDropId,
+      drop(targetId) {
+        setDropId(null);
+        setDragId((dragged) => {
+          if (dragged !== null && dragged !== targetId) {
+            const toIndex = stepsRef.current.findIndex((s) => s.id === targetId);
+            if (toIndex !== -1) void move(dragged, toIndex);
+          }
+          return null;
+        });
+      },
+      dragEnd() {
+        setDragId(null);
+        setDropId(null);
+      },
+    };
+  }, [update]);
+
+  const add = useCallback(() => {
+    const task = newTask(newId);
+    void update((current) => ({ steps: addTask(current.steps, task) }));
+    setActiveId(task.id);
+    setExpanded((prev) => new Set(prev).add(task.id));
+    focusKey.current = `${task.id}:name`;
+  }, [update]);
+
+  const undo = useCallback(() => {
+    if (removed === null) return;
+    const restore = removed;
+    setRemoved(null);
+    setActiveId(restore.step.id);
+    void update((current) => ({ steps: restoreTask(current.steps, restore) }));
+  }, [removed, update]);
+  const dismissUndo = useCallback(() => setRemoved(null), []);
+
+  const routes = footerRoutes('tasks', template.gameType);
+  const logo = template.branding.logo;
+  const anyInvalid = template.stepValidationErrors.length > 0;
+  const addButton = (
+    <Button
+      variant="light"
+      leftSection={<PlusIcon />}
+      onClick={add}
+      data-focus-key="add-task"
+      disabled={!canAddTask(steps)}
+      style={{ alignSelf: 'flex-start' }}
+    >
+      {TASKS_SCREEN_TEXTS.addTask}
+    </Button>
+  );
+
+  return (
+    <Group align="flex-start" gap="xl" wrap="nowrap" data-testid="tasks-screen">
+      <Box
+        visibleFrom="md"
+        style={{ position: 'sticky', top: 16, flexShrink: 0 }}
+        data-testid="tasks-preview-column"
+      >
+        <PhonePreview
+          headerColour={template.branding.headerColour}
+          logoUrl={logo && !logo.default ? logo.url : null}
+          background={{ colour: template.branding.questionBackgroundColour }}
+          scale={TASK_PREVIEW_SCALE}
+          label={
+            active
+              ? `Phone preview of task ${steps.indexOf(active) + 1}`
+              : 'Phone preview of a sample task'
+          }
+        >
+          <TaskPreview
+            step={active}
+            backgroundColour={template.branding.questionBackgroundColour}
+          />
+        </PhonePreview>
+      </Box>
+      <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+        <Group justify="space-between" align="center">
+          <Title order={2}>{TASKS_SCREEN_TEXTS.heading}</Title>
+          <Anchor
+            component="button"
+            type="button"
+            onClick={() => help.toggle('edit-tasks')}
+            aria-label={TASKS_SCREEN_TEXTS.helpLabel}
+            aria-pressed={help.openId === 'edit-tasks'}
+          >
+            <Group gap={4} wrap="nowrap">
+              <HelpIcon />
+              {TASKS_SCREEN_TEXTS.help}
+            </Group>
+          </Anchor>
+        </Group>
+        {anyInvalid && (
+          <Alert color="red" variant="light" role="alert" data-testid="tasks-invalid-banner">
+            {TASKS_SCREEN_TEXTS.invalidBanner}
+          </Alert>
+        )}
+        {steps.length === 0 ? (
+          <Text c="dimmed">{TASKS_SCREEN_TEXTS.noTasks}</Text>
+        ) : (
+          <Stack
+            component="ol"
+            gap="sm"
+            aria-label={TASKS_SCREEN_TEXTS.listLabel}
+            style={{ padding: 0, margin: 0 }}
+          >
+            {steps.map((step: Step, index) => (
+              <TaskCard
+                key={step.id}
+                step={step}
+                index={index}
+                count={steps.length}
+                errors={errorsById.get(step.id) ?? NO_ERRORS}
+                expanded={expanded.has(step.id)}
+                active={active?.id === step.id}
+                dropTarget={dragId !== null && dropId === step.id && dragId !== step.id}
+                actions={actions}
+              />
+            ))}
+          </Stack>
+        )}
+        {addButton}
+        <div aria-live="polite" className="visually-hidden" style={visuallyHidden}>
+          {announcement}
+        </div>
+        <BuilderFooter back={routes.back} next={routes.next} testActivity={routes.testActivity} />
+      </Stack>
+      {removed && <UndoNotice message={UNDO_TEXTS.deleted} onUndo={undo} onDismiss={dismissUndo} />}
+    </Group>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

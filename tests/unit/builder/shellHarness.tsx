@@ -1,0 +1,82 @@
+/**
+ * Renders the builder group as the app does (builderRoutes.tsx) over a real local database
+ * (RxDB on fake-indexeddb), with stand-ins for the styling and tasks screens (written
+ * elsewhere) that expose the help panel's toggle. Session and LaunchDialog are mocked by the
+ * test file.
+ */
+import { render } from '@testing-library/react';
+import { randomUUID } from 'node:crypto';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import type { TeamtrailDatabase } from '../../../src/data/database';
+import type { LocalTemplateDoc } from '../../../src/data/schemas/templates';
+import type { Template } from '../../../src/domain/schemas';
+import { contentOf } from '../../../src/domain/templateContent';
+import { useBuilder } from '../../../src/features/builder/BuilderContext';
+import { createBuilderRoutes } from '../../../src/features/builder/builderRoutes';
+import { generatedTemplate, OWNER, providers } from '../wizard/harness';
+
+export { openTestDatabase, settle, OWNER } from '../wizard/harness';
+
+function ScreenStandIn({ name }: { name: string }) {
+  const { help } = useBuilder();
+  return (
+    <div data-testid={`screen-${name}`}>
+      <button type="button" onClick={() => help.toggle('edit-tasks')}>
+        Help edit-tasks
+      </button>
+      <button type="button" onClick={() => help.toggle('no-such-topic')}>
+        Help unknown
+      </button>
+    </div>
+  );
+}
+
+const standIns: RouteObject[] = [
+  { path: 'styling', element: <ScreenStandIn name="styling" /> },
+  { path: 'tasks', element: <ScreenStandIn name="tasks" /> },
+];
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{pathname + search}</output>;
+}
+
+export function renderBuilder(db: TeamtrailDatabase, path: string) {
+  const router = createMemoryRouter(
+    [
+      ...createBuilderRoutes(standIns),
+      { path: '/', element: <p data-testid="dashboard">Dashboard</p> },
+      { path: '/sign-up', element: <Where /> },
+      { path: '/templates', element: <p data-testid="library">Library</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(providers(db, <RouterProvider router={router} />));
+  return { router, ...view };
+}
+
+/** A valid quiz, stored as the server has it (every change on the server) unless `pending`. */
+export async function storeTemplate(
+  db: TeamtrailDatabase,
+  overrides: Partial<Template> = {},
+  { pending = false }: { pending?: boolean } = {},
+): Promise<Template> {
+  const template = { ...generatedTemplate(), id: randomUUID(), ...overrides };
+  const at = '2026-03-01T09:00:00.000Z';
+  const doc: LocalTemplateDoc = {
+    id: template.id,
+    owner: OWNER,
+    content: contentOf(template),
+    server: template,
+    localVersion: pending ? 2 : 1,
+    pushedVersion: 1,
+    localChangedAt: at,
+    deletedLocally: false,
+    syncState: pending ? 'pending' : 'synced',
+    lastError: null,
+    lastConflictAt: null,
+    sortAt: at,
+  };
+  await db.templates.insert(doc);
+  return template;
+}
