@@ -100,10 +100,13 @@ test('a new version shows "Update available" and reloads only on the user’s Re
       }),
     ).toEqual({ waiting: 'installed', unsavedWork: 'a half-filled form' });
 
+    // The reload comes once the new worker is in control; evaluating during it would fail.
+    const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: 'Reload' }).click();
-    await expect
-      .poll(() => page.evaluate(() => (window as { unsavedWork?: string }).unsavedWork ?? null))
-      .toBeNull();
+    await reloaded;
+    expect(
+      await page.evaluate(() => (window as { unsavedWork?: string }).unsavedWork ?? null),
+    ).toBeNull();
     await expect(page.getByRole('heading', { name: 'Sync diagnostics', level: 1 })).toBeVisible();
     await waitForServiceWorker(page);
     expect(
