@@ -50,7 +50,13 @@ const manifest = JSON.parse(readFileSync(BUILD_MANIFEST, 'utf8')) as BuildManife
 function reportInitialJavaScript() {
   const isJs = (file: string) => file.endsWith('.js');
   const boot = pageFiles(manifest, ORGANISER_PAGE, { lazy: false });
-  const workerScripts = new Set(manifest[ORGANISER_PAGE]?.assets ?? []);
+  // The sync worker's script is an asset of whichever chunk starts it (DataProvider's): it runs
+  // in a SharedWorker, off the page's main thread.
+  const workerScripts = new Set(
+    Object.values(manifest)
+      .flatMap((entry) => entry.assets ?? [])
+      .filter((file) => file.includes('sync.worker')),
+  );
   const shell = [...boot].filter((file) => isJs(file) && !workerScripts.has(file));
   const dashboard = manifest[DASHBOARD_ROUTE]
     ? [...pageFiles(manifest, DASHBOARD_ROUTE, { lazy: false })].filter(
