@@ -15,8 +15,9 @@ test('a guest starts a blank activity, names it, and is asked to create an accou
   await page.goto('/builder');
   await expect(page).toHaveURL(/\/builder\/[0-9a-f-]{36}$/);
   const id = new URL(page.url()).pathname.split('/')[2] ?? '';
-  const cookies = await context.cookies();
-  expect(cookies.find((c) => c.name === 'wglastTemplateId')?.value).toBe(id);
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === 'wglastTemplateId')?.value)
+    .toBe(id);
 
   // The overview of the blank copy: its one task still needs its details.
   const tasks = page.getByTestId('overview-section-tasks');

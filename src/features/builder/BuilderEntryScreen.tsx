@@ -7,7 +7,7 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { readCookie } from '../../api/cookies';
+import { readCookie, writeCookie } from '../../api/cookies';
 import { useDataContext } from '../../data/DataProvider';
 import type { TeamtrailDatabase } from '../../data/database';
 import type { TemplateRepository } from '../../data/templateRepository';
@@ -63,7 +63,11 @@ export function BuilderEntryScreen() {
     })();
     const entry = pendingEntry;
     entry
-      .then((id) => void navigate(builderEntryUrl(id, search), { replace: true }))
+      .then((id) => {
+        // SPEC §2.8: it stores the id in the cookie, then replaces the URL.
+        writeCookie(LAST_TEMPLATE_ID_COOKIE, id);
+        void navigate(builderEntryUrl(id, search), { replace: true });
+      })
       .catch((error: unknown) => {
         console.error('Opening the Activity Builder failed', error);
         setFailed(true);
