@@ -133,6 +133,8 @@ test.describe('the Activity Builder (issue 7: axe on every builder screen)', () 
     ]) {
       await page.goto(`${base}/${screen}`);
       await expect(page.getByRole('heading').first()).toBeVisible();
+      // Not while a screen still waits for its local data (the layouts' loader).
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await expectNoSeriousViolations(page, `${base}/${screen}`);
     }
   });
