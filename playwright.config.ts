@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { onboardingDoneState } from './e2e/support/onboarding';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
@@ -30,6 +31,8 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    // The builder's tutorial and tours are seen once; only their own journey starts without this.
+    storageState: onboardingDoneState(`http://127.0.0.1:${E2E_PORT}`),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
