@@ -26,6 +26,7 @@ export function BuilderNavRail() {
       bg="white"
       py="md"
       style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-gray-3)' }}
+      data-tour="navigation-bar"
     >
       <Stack align="center" gap="lg">
         <Box

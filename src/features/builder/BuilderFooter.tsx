@@ -65,10 +65,10 @@ export function TestActivityButton() {
       {TEST_ACTIVITY_TEXTS.button}
     </Button>
   );
-  if (state.enabled) return button;
+  if (state.enabled) return <span data-tour="test-activity">{button}</span>;
   return (
     <Tooltip label={state.reason} multiline w={280} withArrow>
-      <span tabIndex={0} style={{ display: 'inline-block' }}>
+      <span tabIndex={0} style={{ display: 'inline-block' }} data-tour="test-activity">
         {button}
         <span id="test-activity-reason" hidden>
           {state.reason}

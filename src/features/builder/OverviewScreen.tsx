@@ -13,6 +13,7 @@ import { useBuilder } from './BuilderContext';
 import { BuilderFooter } from './BuilderFooter';
 import { footerRoutes, sectionPath, type BuilderSection } from './builderNavigation';
 import { TemplateDescriptionField, TemplateNameField } from './TemplateFields';
+import { TutorialButton } from './onboarding/TutorialButton';
 import { previewLogoUrl } from './previewLogo';
 
 type SectionTone = 'complete' | 'incomplete' | 'placeholder';
@@ -71,13 +72,18 @@ export function OverviewScreen() {
 
   return (
     <Group align="flex-start" gap={48} wrap="nowrap" justify="center">
-      <PhonePreview
-        headerColour={template.branding.headerColour}
-        logoUrl={previewLogoUrl(template.branding.logo)}
-        background={{ imageUrl: template.theme?.previewImageUrl ?? null }}
-        scale={0.72}
-        label="Phone preview of the activity"
-      />
+      <Stack gap="xs" align="center" style={{ flexShrink: 0 }}>
+        <div data-tour="gameboard-preview">
+          <PhonePreview
+            headerColour={template.branding.headerColour}
+            logoUrl={previewLogoUrl(template.branding.logo)}
+            background={{ imageUrl: template.theme?.previewImageUrl ?? null }}
+            scale={0.72}
+            label="Phone preview of the activity"
+          />
+        </div>
+        <TutorialButton />
+      </Stack>
       <Paper
         withBorder
         radius="lg"
@@ -91,8 +97,10 @@ export function OverviewScreen() {
           <Title order={2} fz="lg" id="overview-heading">
             Overview
           </Title>
-          <TemplateNameField />
-          <TemplateDescriptionField />
+          <Stack gap="md" data-tour="template-name">
+            <TemplateNameField />
+            <TemplateDescriptionField />
+          </Stack>
           <Text size="sm" data-testid="template-type">
             <Text span fw={600}>
               Type:
@@ -107,6 +115,7 @@ export function OverviewScreen() {
                 to={sectionPath(templateId, section.section)}
                 title={section.title}
                 data-testid={`overview-section-${section.section}`}
+                data-tour={`overview-${section.section}`}
               >
                 <Paper
                   withBorder

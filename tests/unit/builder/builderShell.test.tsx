@@ -80,7 +80,10 @@ const where = () => screen.getByTestId('where').textContent;
 describe('SPEC §2.8 Entry', () => {
   it('without an id or cookie makes a blank copy on this device, stores the cookie and replaces the URL keeping ?finish-create=', async () => {
     const { router } = renderBuilder(db, '/builder?finish-create=1&other=2');
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/builder\/[\w-]+$/));
+    // The first render of the file loads the builder's modules: more than a second on a busy machine.
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/builder\/[\w-]+$/), {
+      timeout: 5000,
+    });
     const id = router.state.location.pathname.split('/')[2] ?? '';
     expect(router.state.location.search).toBe('?finish-create=1');
     // Replaced, not pushed: "back" does not return to /builder.

@@ -9,6 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import type { TeamtrailDatabase } from '../../../src/data/database';
 import type { LocalTemplateDoc } from '../../../src/data/schemas/templates';
+import {
+  TOUR_COMPLETED_VALUE,
+  TOUR_IDS,
+  TUTORIAL_PLAYED_VALUE,
+  TUTORIAL_STORAGE_KEY,
+} from '../../../src/domain/constants';
 import type { Template } from '../../../src/domain/schemas';
 import { contentOf } from '../../../src/domain/templateContent';
 import { useBuilder } from '../../../src/features/builder/BuilderContext';
@@ -41,7 +47,22 @@ function Where() {
   return <output data-testid="where">{pathname + search}</output>;
 }
 
-export function renderBuilder(db: TeamtrailDatabase, path: string) {
+/**
+ * Renders the builder at `path`. The tutorial and tours are marked as seen unless
+ * `firstVisit` (they are tested on their own, tests/unit/builder/onboarding.test.tsx); `seen`
+ * sets some keys for a first visit that is not quite one.
+ */
+export function renderBuilder(
+  db: TeamtrailDatabase,
+  path: string,
+  { firstVisit = false, seen = {} }: { firstVisit?: boolean; seen?: Record<string, string> } = {},
+) {
+  localStorage.clear();
+  for (const [key, value] of Object.entries(seen)) localStorage.setItem(key, value);
+  if (!firstVisit) {
+    localStorage.setItem(TUTORIAL_STORAGE_KEY, TUTORIAL_PLAYED_VALUE);
+    for (const id of TOUR_IDS) localStorage.setItem(id, TOUR_COMPLETED_VALUE);
+  }
   const router = createMemoryRouter(
     [
       ...createBuilderRoutes(standIns),
