@@ -16,11 +16,13 @@ import { useTemplate } from '../../data/hooks';
 import type { ContentRecipe } from '../../data/templateRepository';
 import { LAST_TEMPLATE_ID_COOKIE } from '../../domain/constants';
 import { LaunchDialog } from '../dialogs/LaunchDialog';
+import { AiGenerationProvider } from './ai/AiGenerationProvider';
 import { BuilderContext, useBuilder, type BuilderContextValue } from './BuilderContext';
 import { BuilderNavRail, BuilderTopBar } from './BuilderChrome';
 import { carriesFinishCreate, FINISH_CREATE_PARAM, setLoadedTemplateId } from './builderEntry';
 import { CreateAccountBlocker } from './CreateAccountBlocker';
 import { HelpPanel } from './HelpPanel';
+import { BuilderOnboarding } from './onboarding/BuilderOnboarding';
 import { TestActivityContext } from './TestActivityContext';
 import { testActivityState } from './testActivityRules';
 import { useHelpPanel } from './useHelpPanel';
@@ -64,22 +66,24 @@ export function BuilderLayout() {
       {value ? (
         <BuilderContext.Provider value={value}>
           <TestActivityHost>
-            <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-              <BuilderTopBar />
-              <Box style={{ flex: 1, minHeight: 0, display: 'flex' }}>
-                <Box
-                  component="main"
-                  p="lg"
-                  style={{ flex: 1, minWidth: 0, overflow: 'auto' }}
-                  data-testid="builder-main"
-                >
-                  <ScreenSuspense>
-                    <Outlet />
-                  </ScreenSuspense>
+            <BuilderOnboarding>
+              <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+                <BuilderTopBar />
+                <Box style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+                  <Box
+                    component="main"
+                    p="lg"
+                    style={{ flex: 1, minWidth: 0, overflow: 'auto' }}
+                    data-testid="builder-main"
+                  >
+                    <ScreenSuspense>
+                      <Outlet />
+                    </ScreenSuspense>
+                  </Box>
+                  <HelpPanel />
                 </Box>
-                <HelpPanel />
               </Box>
-            </Box>
+            </BuilderOnboarding>
           </TestActivityHost>
         </BuilderContext.Provider>
       ) : isLoading ? (
@@ -121,7 +125,7 @@ function TestActivityHost({ children }: { children: ReactNode }) {
 
   return (
     <TestActivityContext.Provider value={control}>
-      {children}
+      <AiGenerationProvider>{children}</AiGenerationProvider>
       <LaunchDialog
         opened={opened}
         onClose={close}

@@ -13,6 +13,7 @@ import { useBuilder } from '../BuilderContext';
 import { BuilderFooter } from '../BuilderFooter';
 import { footerRoutes } from '../builderNavigation';
 import { TaskPreview } from '../preview/TaskPreview';
+import { GenerateWithAiButton } from '../ai/GenerateWithAiButton';
 import { TaskCard, type TaskCardActions } from './TaskCard';
 import { HelpIcon, PlusIcon } from './taskIcons';
 import {
@@ -199,6 +200,7 @@ export function TasksScreen() {
         visibleFrom="md"
         style={{ position: 'sticky', top: 16, flexShrink: 0 }}
         data-testid="tasks-preview-column"
+        data-tour="task-preview"
       >
         <PhonePreview
           headerColour={template.branding.headerColour}
@@ -220,18 +222,22 @@ export function TasksScreen() {
       <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" align="center">
           <Title order={2}>{TASKS_SCREEN_TEXTS.heading}</Title>
-          <Anchor
-            component="button"
-            type="button"
-            onClick={() => help.toggle('edit-tasks')}
-            aria-label={TASKS_SCREEN_TEXTS.helpLabel}
-            aria-pressed={help.openId === 'edit-tasks'}
-          >
-            <Group gap={4} wrap="nowrap">
-              <HelpIcon />
-              {TASKS_SCREEN_TEXTS.help}
-            </Group>
-          </Anchor>
+          <Group gap="md" wrap="nowrap">
+            <Anchor
+              component="button"
+              type="button"
+              onClick={() => help.toggle('edit-tasks')}
+              aria-label={TASKS_SCREEN_TEXTS.helpLabel}
+              aria-pressed={help.openId === 'edit-tasks'}
+              data-tour="edit-tasks-help"
+            >
+              <Group gap={4} wrap="nowrap">
+                <HelpIcon />
+                {TASKS_SCREEN_TEXTS.help}
+              </Group>
+            </Anchor>
+            <GenerateWithAiButton />
+          </Group>
         </Group>
         {anyInvalid && (
           <Alert color="red" variant="light" role="alert" data-testid="tasks-invalid-banner">

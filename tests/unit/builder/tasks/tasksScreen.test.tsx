@@ -25,12 +25,14 @@ const expand = (n: number) => fireEvent.click(header(cards()[n - 1]!));
 const names = (h: ReturnType<typeof renderTasksScreen>) => h.current().steps.map((s) => s.name);
 
 describe('SPEC §2.8 Edit Tasks screen', () => {
-  it('shows "Edit Tasks", a help link for edit-tasks, and no "Generate with AI" button', () => {
+  it('shows "Edit Tasks", a help link for edit-tasks, and a "Generate with AI" button', () => {
     const h = renderTasksScreen(template([step()]));
     expect(screen.getByRole('heading', { name: 'Edit Tasks' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Help: editing tasks' }));
     expect(h.helpToggle).toHaveBeenCalledWith('edit-tasks');
-    expect(screen.queryByText('Generate with AI')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Generate with AI' }).getAttribute('data-tour')).toBe(
+      'generate-ai',
+    );
   });
 
   it("previews the active task with the branding's question background colour and header colour; clicking a card makes it active", () => {

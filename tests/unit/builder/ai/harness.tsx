@@ -1,0 +1,158 @@
+/**
+ * Renders the Edit Tasks screen as the builder layout does for "Generate with AI": the template
+ * read from a real local database (RxDB on fake-indexeddb), `update` writing through the
+ * repository (so the sync state shows the dirty flag), and the AiGenerationProvider around the
+ * screen. The sync worker is a spy; the session and the online calls are mocked by the test file.
+ */
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import { randomUUID } from 'node:crypto';
+import { useCallback, useMemo } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { theme } from '../../../../src/app/theme';
+import type { TeamtrailDatabase } from '../../../../src/data/database';
+import {
+  DataContextProvider,
+  useDataContext,
+  type DataContextValue,
+} from '../../../../src/data/DataProvider';
+import { useTemplate } from '../../../../src/data/hooks';
+import type { LocalTemplateDoc } from '../../../../src/data/schemas/templates';
+import type { SyncClient } from '../../../../src/data/syncClient';
+import {
+  createTemplateRepository,
+  type ContentRecipe,
+} from '../../../../src/data/templateRepository';
+import type { Step, Template } from '../../../../src/domain/schemas';
+import { contentOf } from '../../../../src/domain/templateContent';
+import { AiGenerationProvider } from '../../../../src/features/builder/ai/AiGenerationProvider';
+import {
+  BuilderContext,
+  type BuilderContextValue,
+} from '../../../../src/features/builder/BuilderContext';
+import { TasksScreen } from '../../../../src/features/builder/tasks/TasksScreen';
+import { generatedTemplate, OWNER } from '../../wizard/harness';
+
+export { openTestDatabase, settle } from '../../wizard/harness';
+
+export function task(name: string, overrides: Partial<Step> = {}): Step {
+  return {
+    id: randomUUID(),
+    name,
+    type: 'freeText',
+    text: `${name}?`,
+    answers: [{ id: randomUUID(), value: 'Yes', correct: true }],
+    media: null,
+    points: 10,
+    locked: false,
+    ...overrides,
+  };
+}
+
+/** Stores a template; `onServer: false` is one made here that the sync worker has not pushed. */
+export async function storeTemplate(
+  db: TeamtrailDatabase,
+  overrides: Partial<Template>,
+  { onServer = true }: { onServer?: boolean } = {},
+): Promise<Template> {
+  const template = { ...generatedTemplate(), id: randomUUID(), ...overrides };
+  const at = '2026-03-01T09:00:00.000Z';
+  const doc: LocalTemplateDoc = {
+    id: template.id,
+    owner: OWNER,
+    content: contentOf(template),
+    server: onServer ? template : null,
+    localVersion: 1,
+    pushedVersion: onServer ? 1 : 0,
+    localChangedAt: at,
+    deletedLocally: false,
+    syncState: onServer ? 'synced' : 'pending',
+    lastError: null,
+    lastConflictAt: null,
+    sortAt: at,
+  };
+  await db.templates.insert(doc);
+  return template;
+}
+
+/** What the sync worker does when it creates the template on the server. */
+export async function pushToServer(db: TeamtrailDatabase, template: Template) {
+  const doc = await db.templates.findOne(template.id).exec();
+  await doc!.incrementalPatch({
+    server: template,
+    pushedVersion: doc!.localVersion,
+    syncState: 'synced',
+  });
+}
+
+function FakeBuilder({ templateId, serverWaitMs }: { templateId: string; serverWaitMs?: number }) {
+  const { data: template } = useTemplate(templateId);
+  const { repository } = useDataContext();
+  const update = useCallback(
+    async (recipe: ContentRecipe) => {
+      await repository.update(templateId, recipe);
+    },
+    [repository, templateId],
+  );
+  const help = useMemo(() => ({ openId: null, toggle() {}, clear() {} }), []);
+  const value = useMemo<BuilderContextValue | null>(
+    () => (template ? { templateId, template, update, help } : null),
+    [templateId, template, update, help],
+  );
+  if (!value) return null;
+  return (
+    <BuilderContext.Provider value={value}>
+      <AiGenerationProvider serverWaitMs={serverWaitMs}>
+        <TasksScreen />
+      </AiGenerationProvider>
+    </BuilderContext.Provider>
+  );
+}
+
+export function renderBuilderTasks(
+  db: TeamtrailDatabase,
+  templateId: string,
+  { serverWaitMs }: { serverWaitMs?: number } = {},
+) {
+  const sync = {
+    mode: 'unavailable',
+    subscribe: (listener: (status: null) => void) => {
+      listener(null);
+      return () => {};
+    },
+    syncNow: vi.fn(async () => {}),
+    identityChanged: async () => {},
+    conflictLog: async () => [],
+    resetLocalData: async () => {},
+  } satisfies SyncClient;
+  const data: DataContextValue = {
+    db,
+    repository: createTemplateRepository(db),
+    sync,
+    owner: OWNER,
+    signedIn: false,
+  };
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/builder/:templateId/tasks',
+        element: <FakeBuilder templateId={templateId} serverWaitMs={serverWaitMs} />,
+      },
+    ],
+    { initialEntries: [`/builder/${templateId}/tasks`] },
+  );
+  const view = render(
+    <MantineProvider theme={theme}>
+      <DataContextProvider value={data}>
+        <RouterProvider router={router} />
+      </DataContextProvider>
+    </MantineProvider>,
+  );
+  return { ...view, sync };
+}
+
+export async function readTemplate(db: TeamtrailDatabase, id: string) {
+  const doc = await db.templates.findOne(id).exec();
+  return doc!.toMutableJSON();
+}
