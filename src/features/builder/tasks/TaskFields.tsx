@@ -13,10 +13,10 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useState, type KeyboardEvent } from 'react';
+import { memo, useMemo, useState, type KeyboardEvent } from 'react';
 import { newId } from '../../../data/templateRepository';
 import { LIMITS } from '../../../domain/limits';
-import type { Answer, Step } from '../../../domain/schemas';
+import type { Answer, Asset, Step } from '../../../domain/schemas';
 import { isChallengeType, stepTypeLabel, type StepType } from '../../../domain/stepTypes';
 import { PREVIEW_TEXTS } from '../../../domain/taskPreview';
 import {
@@ -50,13 +50,19 @@ const answerSlotLabel = (n: number) => `Answer ${n}`;
 const correctLabel = (n: number) => `Answer ${n} is the correct answer`;
 
 interface AnswersProps {
-  step: Step;
+  stepId: string;
+  answers: Answer[];
   disabled: boolean;
   onChange(answers: Answer[]): void;
 }
 
-function FreeTextAnswer({ step, disabled, onChange }: AnswersProps) {
-  const answer = step.answers[0];
+const FreeTextAnswer = memo(function FreeTextAnswer({
+  stepId,
+  answers,
+  disabled,
+  onChange,
+}: AnswersProps) {
+  const answer = answers[0];
   return (
     <TextInput
       label={TASK_FIELD_TEXTS.answerLabel}
@@ -65,33 +71,38 @@ function FreeTextAnswer({ step, disabled, onChange }: AnswersProps) {
       value={answer?.value ?? ''}
       maxLength={LIMITS.answerMaxLength}
       disabled={disabled}
-      data-focus-key={`${step.id}:answer-1`}
+      data-focus-key={`${stepId}:answer-1`}
       onChange={(event) => {
         const value = event.currentTarget.value;
-        const base = answer ? step.answers.slice(0, 1) : [blankAnswer(newId(), true)];
+        const base = answer ? answers.slice(0, 1) : [blankAnswer(newId(), true)];
         const first = base[0];
         if (first)
           onChange(setAnswerValue(base, first.id, value).map((a) => ({ ...a, correct: true })));
       }}
     />
   );
-}
+});
 
-function MultipleChoiceAnswers({ step, disabled, onChange }: AnswersProps) {
+const MultipleChoiceAnswers = memo(function MultipleChoiceAnswers({
+  stepId,
+  answers,
+  disabled,
+  onChange,
+}: AnswersProps) {
   // Four slots are always shown; a slot past the stored answers becomes an answer when typed in.
-  const slots = Array.from({ length: LIMITS.multipleChoiceSlots }, (_, i) => step.answers[i]);
+  const slots = Array.from({ length: LIMITS.multipleChoiceSlots }, (_, i) => answers[i]);
   const edit = (index: number, value: string) => {
     // Only up to the slot typed in, so empty optional slots are not stored.
-    const padding = Array.from({ length: Math.max(0, index + 1 - step.answers.length) }, () =>
+    const padding = Array.from({ length: Math.max(0, index + 1 - answers.length) }, () =>
       blankAnswer(newId()),
     );
-    const list = [...step.answers, ...padding];
+    const list = [...answers, ...padding];
     const target = list[index];
     if (target) onChange(setAnswerValue(list, target.id, value));
   };
   return (
-    <Stack gap={6} role="group" aria-labelledby={`${step.id}-answers-label`}>
-      <Input.Label component="div" id={`${step.id}-answers-label`}>
+    <Stack gap={6} role="group" aria-labelledby={`${stepId}-answers-label`}>
+      <Input.Label component="div" id={`${stepId}-answers-label`}>
         {TASK_FIELD_TEXTS.answersLabel}
       </Input.Label>
       {slots.map((answer, index) => {
@@ -106,7 +117,7 @@ function MultipleChoiceAnswers({ step, disabled, onChange }: AnswersProps) {
               // An empty answer cannot be marked correct (SPEC §5).
               disabled={disabled || empty}
               onChange={() => {
-                if (answer) onChange(markCorrect(step.answers, answer.id));
+                if (answer) onChange(markCorrect(answers, answer.id));
               }}
             />
             <TextInput
@@ -116,7 +127,7 @@ function MultipleChoiceAnswers({ step, disabled, onChange }: AnswersProps) {
               value={answer?.value ?? ''}
               maxLength={LIMITS.answerMaxLength}
               disabled={disabled}
-              data-focus-key={`${step.id}:answer-${n}`}
+              data-focus-key={`${stepId}:answer-${n}`}
               onChange={(event) => edit(index, event.currentTarget.value)}
             />
           </Group>
@@ -127,10 +138,10 @@ function MultipleChoiceAnswers({ step, disabled, onChange }: AnswersProps) {
       </Text>
     </Stack>
   );
-}
+});
 
 /** Digits only while typing (editing and navigation keys pass); clamped to 1–1000 on blur. */
-function PointsInput({
+const PointsInput = memo(function PointsInput({
   points,
   disabled,
   onCommit,
@@ -161,7 +172,81 @@ function PointsInput({
       }}
     />
   );
+});
+
+interface TextFieldProps {
+  stepId: string;
+  value: string;
+  disabled: boolean;
+  onChange(value: string): void;
 }
+
+const NameField = memo(function NameField({ stepId, value, disabled, onChange }: TextFieldProps) {
+  return (
+    <TextInput
+      label={TASK_FIELD_TEXTS.nameLabel}
+      placeholder={TASK_FIELD_TEXTS.namePlaceholder}
+      value={value}
+      maxLength={LIMITS.stepNameMaxLength}
+      disabled={disabled}
+      data-focus-key={`${stepId}:name`}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+});
+
+/**
+ * The question or challenge. It grows with its text through CSS (`field-sizing`), not by
+ * measuring itself on every keystroke as Mantine's autosize does; browsers without it scroll.
+ */
+const QuestionField = memo(function QuestionField({
+  challenge,
+  value,
+  disabled,
+  onChange,
+}: Omit<TextFieldProps, 'stepId'> & { challenge: boolean }) {
+  return (
+    <Textarea
+      label={challenge ? 'Challenge' : 'Question'}
+      placeholder={
+        challenge ? TASK_FIELD_TEXTS.challengePlaceholder : TASK_FIELD_TEXTS.questionPlaceholder
+      }
+      rows={2}
+      styles={QUESTION_STYLES}
+      value={value}
+      maxLength={LIMITS.stepTextMaxLength}
+      disabled={disabled}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+});
+
+const QUESTION_STYLES = {
+  input: { fieldSizing: 'content', minHeight: '4.25rem', maxHeight: '14rem' },
+} as const;
+
+const TypeField = memo(function TypeField({
+  type,
+  disabled,
+  onChange,
+}: {
+  type: StepType;
+  disabled: boolean;
+  onChange(type: StepType): void;
+}) {
+  const options = isSelectableStepType(type)
+    ? STEP_TYPE_OPTIONS
+    : [{ value: type, label: stepTypeLabel(type), disabled: true }, ...STEP_TYPE_OPTIONS];
+  return (
+    <NativeSelect
+      label={TASK_FIELD_TEXTS.typeLabel}
+      data={options}
+      value={type}
+      disabled={disabled}
+      onChange={(event) => onChange(event.currentTarget.value as StepType)}
+    />
+  );
+});
 
 export interface TaskFieldsProps {
   step: Step;
@@ -169,74 +254,53 @@ export interface TaskFieldsProps {
 }
 
 export function TaskFields({ step, commit }: TaskFieldsProps) {
-  const { draft, change, flush } = useStepDraft(step, commit);
+  const { draft, update, flush } = useStepDraft(step, commit);
   const disabled = step.locked;
-  const challenge = isChallengeType(draft.type);
-  const typeOptions = isSelectableStepType(draft.type)
-    ? STEP_TYPE_OPTIONS
-    : [
-        { value: draft.type, label: stepTypeLabel(draft.type), disabled: true },
-        ...STEP_TYPE_OPTIONS,
-      ];
+  // Stable handlers: a keystroke in one field renders that field again, not its neighbours.
+  const handlers = useMemo(
+    () => ({
+      name: (name: string) => update((d) => ({ ...d, name })),
+      text: (text: string) => update((d) => ({ ...d, text })),
+      type: (type: StepType) => update((d) => changeStepType(d, type, newId), { immediate: true }),
+      answers: (answers: Answer[]) => update((d) => ({ ...d, answers })),
+      media: (media: Asset | null) => update((d) => ({ ...d, media }), { immediate: true }),
+      points: (points: number) => update((d) => ({ ...d, points }), { immediate: true }),
+    }),
+    [update],
+  );
   return (
     <Stack gap="md" onBlur={flush}>
-      <TextInput
-        label={TASK_FIELD_TEXTS.nameLabel}
-        placeholder={TASK_FIELD_TEXTS.namePlaceholder}
-        value={draft.name}
-        maxLength={LIMITS.stepNameMaxLength}
-        disabled={disabled}
-        data-focus-key={`${step.id}:name`}
-        onChange={(event) => change({ ...draft, name: event.currentTarget.value })}
-      />
-      <NativeSelect
-        label={TASK_FIELD_TEXTS.typeLabel}
-        data={typeOptions}
-        value={draft.type}
-        disabled={disabled}
-        onChange={(event) =>
-          change(changeStepType(draft, event.currentTarget.value as StepType, newId), {
-            immediate: true,
-          })
-        }
-      />
-      <Textarea
-        label={challenge ? 'Challenge' : 'Question'}
-        placeholder={
-          challenge ? TASK_FIELD_TEXTS.challengePlaceholder : TASK_FIELD_TEXTS.questionPlaceholder
-        }
-        autosize
-        minRows={2}
-        maxRows={8}
+      <NameField stepId={step.id} value={draft.name} disabled={disabled} onChange={handlers.name} />
+      <TypeField type={draft.type} disabled={disabled} onChange={handlers.type} />
+      <QuestionField
+        challenge={isChallengeType(draft.type)}
         value={draft.text}
-        maxLength={LIMITS.stepTextMaxLength}
         disabled={disabled}
-        onChange={(event) => change({ ...draft, text: event.currentTarget.value })}
+        onChange={handlers.text}
       />
       {draft.type === 'freeText' && (
         <FreeTextAnswer
-          step={draft}
+          stepId={step.id}
+          answers={draft.answers}
           disabled={disabled}
-          onChange={(answers) => change({ ...draft, answers })}
+          onChange={handlers.answers}
         />
       )}
       {draft.type === 'multipleChoice' && (
         <MultipleChoiceAnswers
-          step={draft}
+          stepId={step.id}
+          answers={draft.answers}
           disabled={disabled}
-          onChange={(answers) => change({ ...draft, answers })}
+          onChange={handlers.answers}
         />
       )}
       <TaskMediaUploader
-        step={draft}
+        stepId={step.id}
+        media={draft.media}
         disabled={disabled}
-        onChange={(media) => change({ ...draft, media }, { immediate: true })}
+        onChange={handlers.media}
       />
-      <PointsInput
-        points={draft.points}
-        disabled={disabled}
-        onCommit={(points) => change({ ...draft, points }, { immediate: true })}
-      />
+      <PointsInput points={draft.points} disabled={disabled} onCommit={handlers.points} />
     </Stack>
   );
 }

@@ -18,13 +18,13 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useDataContext } from '../../../data/DataProvider';
 import { useUploads } from '../../../data/hooks';
 import type { UploadDoc } from '../../../data/schemas/uploads';
 import { createUploadRepository } from '../../../data/uploadRepository';
 import { MESSAGES } from '../../../domain/messages';
-import type { Asset, Step } from '../../../domain/schemas';
+import type { Asset } from '../../../domain/schemas';
 import {
   acceptAttribute,
   ALL_SUPPORTED_MIME_TYPES,
@@ -63,12 +63,19 @@ function KindIcon({ kind }: { kind: MediaKind | null }) {
 }
 
 export interface TaskMediaUploaderProps {
-  step: Step;
+  stepId: string;
+  media: Asset | null;
   disabled: boolean;
   onChange(media: Asset | null): void;
 }
 
-export function TaskMediaUploader({ step, disabled, onChange }: TaskMediaUploaderProps) {
+/** Memoised: typing in the task's other fields does not render the uploader again. */
+export const TaskMediaUploader = memo(function TaskMediaUploader({
+  stepId,
+  media,
+  disabled,
+  onChange,
+}: TaskMediaUploaderProps) {
   const { db, owner } = useDataContext();
   const { templateId, help } = useBuilder();
   const uploads = useMemo(() => createUploadRepository(db), [db]);
@@ -77,7 +84,7 @@ export function TaskMediaUploader({ step, disabled, onChange }: TaskMediaUploade
   const [busy, setBusy] = useState(false);
   // The file being written to the device: removing waits for it.
   const queueing = useRef<Promise<UploadDoc> | null>(null);
-  const mine = docs.filter((d) => d.purpose === 'media' && d.stepId === step.id);
+  const mine = docs.filter((d) => d.purpose === 'media' && d.stepId === stepId);
   const upload: UploadDoc | null = mine.filter((d) => d.status !== 'done').at(-1) ?? null;
   const finished = mine.filter((d) => d.status === 'done' && d.asset !== null).at(-1) ?? null;
 
@@ -104,7 +111,7 @@ export function TaskMediaUploader({ step, disabled, onChange }: TaskMediaUploade
       queueing.current = uploads.queue({
         owner,
         templateId,
-        stepId: step.id,
+        stepId,
         purpose: 'media',
         file,
         filename: file.name,
@@ -170,15 +177,15 @@ export function TaskMediaUploader({ step, disabled, onChange }: TaskMediaUploade
         </Group>
       </Paper>
     );
-  } else if (step.media) {
+  } else if (media) {
     body = (
       <Paper withBorder radius="md" p="sm" data-testid="media-preview">
         <Group gap="sm" wrap="nowrap">
           <Box c="brand.7" style={{ display: 'flex' }}>
-            <KindIcon kind={mediaKindOf(step.media.mimeType)} />
+            <KindIcon kind={mediaKindOf(media.mimeType)} />
           </Box>
           <Text size="sm" fw={500} truncate="end" style={{ flex: 1, minWidth: 0 }}>
-            {step.media.filename}
+            {media.filename}
           </Text>
           <Button
             size="compact-sm"
@@ -230,4 +237,4 @@ export function TaskMediaUploader({ step, disabled, onChange }: TaskMediaUploade
       {body}
     </Stack>
   );
-}
+});

@@ -13,6 +13,11 @@ export interface StepDraft {
   draft: Step;
   /** Changes the draft; the template gets it after the debounce (or now with `immediate`). */
   change(next: Step, options?: { immediate?: boolean }): void;
+  /**
+   * `change` from the latest draft. Stable across renders, so that the fields a keystroke does
+   * not touch keep their props and are not rendered again.
+   */
+  update(recipe: (draft: Step) => Step, options?: { immediate?: boolean }): void;
   /** Writes a waiting change now (blur). */
   flush(): void;
 }
@@ -41,8 +46,10 @@ export function useStepDraft(
     commitRef.current(waiting);
   }, []);
 
+  const latest = useRef(step);
   const change = useCallback(
     (next: Step, options?: { immediate?: boolean }) => {
+      latest.current = next;
       setDraft(next);
       pending.current = next;
       setWaiting(true);
@@ -53,15 +60,26 @@ export function useStepDraft(
     [flush, debounceMs],
   );
 
+  const update = useCallback(
+    (recipe: (draft: Step) => Step, options?: { immediate?: boolean }) =>
+      change(recipe(latest.current), options),
+    [change],
+  );
+
   // A change from elsewhere (undo, another tab, the sync worker) is shown unless something typed
   // here is still waiting to be written: that text wins and is written next.
+  // The echo of our own write is equal to the draft: keeping the draft's objects spares the
+  // fields (answers, media) a render right while the organiser may be typing the next word.
   const [seen, setSeen] = useState(step);
   if (seen !== step) {
     setSeen(step);
-    if (!waiting) setDraft(step);
+    if (!waiting && JSON.stringify(step) !== JSON.stringify(draft)) setDraft(step);
   }
+  useEffect(() => {
+    latest.current = draft;
+  }, [draft]);
 
   useEffect(() => flush, [flush]);
 
-  return { draft, change, flush };
+  return { draft, change, update, flush };
 }
