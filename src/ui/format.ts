@@ -66,6 +66,9 @@ export function formatRelative(
 ): string {
   const diffMs = at.getTime() - now;
   if (Math.abs(diffMs) < JUST_NOW_MS) return expected === 'past' ? 'just now' : 'in a moment';
+  // The page's clock ticks every few seconds: an event since the last tick is ahead of it, and
+  // "All changes synced in 7 seconds" would be nonsense.
+  if (expected === 'past' && diffMs > 0) return 'just now';
   const phrase = relativePhrase(diffMs);
   // A retry whose time has passed has not happened yet: it is due, not "1 minute ago".
   return expected === 'future' && diffMs < 0 ? `due ${phrase}` : phrase;

@@ -27,6 +27,11 @@ describe('formatRelative', () => {
 
   it('calls a scheduled time that has passed "due", not "ago"', () => {
     expect(formatRelative(at(2_000), NOW, 'future')).toBe('in a moment');
+  });
+
+  it('an event that happened after the page clock last ticked is "just now", never "in 7 seconds"', () => {
+    expect(formatRelative(at(7_000), NOW)).toBe('just now');
+    expect(formatRelative(at(14_000), NOW, 'past')).toBe('just now');
     expect(formatRelative(at(-60_000), NOW, 'future')).toBe('due 1 minute ago');
   });
 });
