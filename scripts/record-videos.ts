@@ -21,6 +21,7 @@ import { OVERLAY_SCRIPT } from './videos/overlay';
 import { SCENES, type Scene } from './videos/scenes';
 import { Stage } from './videos/stage';
 import { prepareWorld, setUpBrowser, type World } from './videos/world';
+import { onboardingDoneState } from '../e2e/support/onboarding';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -78,6 +79,8 @@ async function main() {
       recordVideo: { dir: workDir, size: VIDEO_SIZE },
       // A service worker from another build must not answer for this one.
       serviceWorkers: 'block',
+      // The builder's tutorial and tours would cover the scenes; the tutorial scene replays the tours.
+      storageState: onboardingDoneState(server.origin),
     });
     await context.addInitScript(OVERLAY_SCRIPT);
     const setup = await context.newPage();

@@ -5,7 +5,7 @@
  * videos as the screens land.
  */
 import type { Locator, Page } from '@playwright/test';
-import { VIDEO_CATALOGUE, type VideoSlug } from '../../src/domain/constants';
+import { TOUR_IDS, VIDEO_CATALOGUE, type VideoSlug } from '../../src/domain/constants';
 import { READ_MS, SkipStep, type Stage } from './stage';
 import type { World } from './world';
 
@@ -230,12 +230,15 @@ const fromBlank: Scene = {
   },
 };
 
-/** The builder's sections (SPEC §2.1 children of /builder/{templateId}) and what each is for. */
-const BUILDER_TOUR = [
-  { name: 'Overview', caption: '<b>Overview</b> Name, description and your logo' },
-  { name: 'Styling', caption: '<b>Styling</b> Theme, header, question and selfie colours' },
-  { name: 'Tasks', caption: '<b>Tasks</b> Questions and challenges, with their points' },
-  { name: 'Order', caption: '<b>Order</b> The order in which teams see the tasks' },
+/**
+ * The tutorial walks through the builder's own guided tours (SPEC §4): the video and the tours
+ * say the same things. The recording's browser has every tour marked as seen; this scene forgets
+ * them, so each screen's tour runs again in front of the camera.
+ */
+const TOUR_SCREENS = [
+  { tab: null, caption: '<b>Overview</b> Name, preview and where everything is' },
+  { tab: 'Tasks', caption: '<b>Tasks</b> Questions and challenges, or let the AI write them' },
+  { tab: 'Styling', caption: '<b>Styling</b> Your logo, a theme and your colours' },
 ] as const;
 
 const builderTutorial: Scene = {
@@ -257,16 +260,34 @@ const builderTutorial: Scene = {
       await stage.pause(READ_MS + 1_800);
       return;
     }
+    await stage.offCamera(async () => {
+      await page.waitForURL(/\/builder\/[^/]+$/, { timeout: 15_000 });
+      await page.evaluate((ids) => {
+        for (const id of ids) window.localStorage.removeItem(id);
+      }, TOUR_IDS);
+      await page.reload({ waitUntil: 'domcontentloaded' });
+    });
     await stage.titleCard(title, subtitle);
-    for (const section of BUILDER_TOUR) {
-      await stage.step(`tour: ${section.name}`, async () => {
-        const target = page
-          .getByRole('tab', { name: section.name })
-          .or(page.getByRole('link', { name: section.name, exact: true }));
-        await stage.require(target, `the ${section.name} section`, 2_000);
-        await stage.caption(section.caption);
-        await stage.click(target.first());
-        await stage.pause(READ_MS);
+    const tourStep = page.getByTestId('tour-step');
+    for (const screen of TOUR_SCREENS) {
+      await stage.step(`tour: ${screen.tab ?? 'Overview'}`, async () => {
+        if (screen.tab) {
+          const tab = page.getByRole('tab', { name: screen.tab });
+          if (!(await tab.isVisible())) {
+            // The overview has no tabs: its "Styling" and "Tasks" sections lead there.
+            await stage.click(page.getByTestId(`overview-section-${screen.tab.toLowerCase()}`));
+          } else {
+            await stage.click(tab);
+          }
+        }
+        await stage.require(tourStep, `the ${screen.tab ?? 'Overview'} tour`, 6_000);
+        await stage.caption(screen.caption);
+        // Each step of the tour in turn, until the tour ends.
+        for (let shown = 0; shown < 8 && (await tourStep.isVisible()); shown++) {
+          await stage.pause(READ_MS);
+          await stage.click(tourStep.getByRole('button', { name: /^(Next|Done)$/ }));
+          await stage.pause(500);
+        }
       });
     }
     await stage.endCard(END_TITLE, END_SUBTITLE);
