@@ -86,7 +86,7 @@ const runningTour = () => screen.queryByTestId('tour')?.getAttribute('data-tour-
 
 async function closeTutorial() {
   const dialog = await screen.findByRole('dialog', { name: 'Activity Builder Tutorial' });
-  fireEvent.click(within(dialog).getByRole('button', { name: 'Close', exact: true }));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
   await waitFor(() => expect(tutorialDialog()).toBeNull());
 }
 
