@@ -10,6 +10,7 @@ const BENCHMARKS = [
   'bench/sync.ts',
   'bench/browser.ts',
   'bench/pages.ts',
+  'bench/builderTyping.ts',
   'bench/ai.ts',
 ];
 
