@@ -7,8 +7,5 @@ export interface OnboardingControls {
 
 export const OnboardingContext = createContext<OnboardingControls | null>(null);
 
-export function useOnboarding(): OnboardingControls {
-  const controls = useContext(OnboardingContext);
-  if (!controls) throw new Error('useOnboarding is used outside the builder');
-  return controls;
-}
+/** Null outside the builder's layout (a screen rendered on its own, in a test or a preview). */
+export const useOnboarding = (): OnboardingControls | null => useContext(OnboardingContext);

@@ -6,13 +6,14 @@ import { useOnboarding } from './OnboardingContext';
 export const TUTORIAL_BUTTON_TEXT = 'Watch the tutorial';
 
 export function TutorialButton() {
-  const { openTutorial } = useOnboarding();
+  const onboarding = useOnboarding();
+  if (!onboarding) return null;
   return (
     <Button
       variant="subtle"
       size="compact-sm"
       leftSection={<PlayIcon size={16} />}
-      onClick={openTutorial}
+      onClick={onboarding.openTutorial}
       data-testid="tutorial-button"
     >
       {TUTORIAL_BUTTON_TEXT}

@@ -12,6 +12,7 @@ import { PhonePreview } from '../../../ui/PhonePreview';
 import { useBuilder } from '../BuilderContext';
 import { BuilderFooter } from '../BuilderFooter';
 import { footerRoutes } from '../builderNavigation';
+import { TutorialButton } from '../onboarding/TutorialButton';
 import { TaskPreview } from '../preview/TaskPreview';
 import { GenerateWithAiButton } from '../ai/GenerateWithAiButton';
 import { TaskCard, type TaskCardActions } from './TaskCard';
@@ -218,6 +219,9 @@ export function TasksScreen() {
             backgroundColour={template.branding.questionBackgroundColour}
           />
         </PhonePreview>
+        <Group justify="center" mt="xs">
+          <TutorialButton />
+        </Group>
       </Box>
       <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" align="center">
