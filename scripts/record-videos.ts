@@ -27,8 +27,8 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** 720p keeps the app's desktop layout readable; the MP4s stay a few hundred KB. */
 const VIDEO_SIZE = { width: 1280, height: 720 };
-/** A scene longer than this is stuck (a screen that never settles), not slow. */
-const SCENE_TIMEOUT_MS = 90_000;
+/** A scene longer than this is stuck (a screen that never settles), not slow: the tutorial walks through 13 tour steps. */
+const SCENE_TIMEOUT_MS = 180_000;
 
 async function main() {
   const { values } = parseArgs({

@@ -63,7 +63,8 @@ export function TourRunner({ tourId, onDone }: TourRunnerProps) {
         skipBeacon: true,
         blockTargetInteraction: true,
         overlayClickAction: false,
-        showProgress: true,
+        // The tooltip shows "n of N" itself; the buttons keep the plain names Next and Done.
+        showProgress: false,
         targetWaitTimeout: TARGET_WAIT_MS,
         zIndex: 150,
         buttons: ['back', 'skip', 'primary'],
