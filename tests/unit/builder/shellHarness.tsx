@@ -5,22 +5,19 @@
  * test file.
  */
 import { render } from '@testing-library/react';
-import { randomUUID } from 'node:crypto';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import type { TeamtrailDatabase } from '../../../src/data/database';
-import type { LocalTemplateDoc } from '../../../src/data/schemas/templates';
 import {
   TOUR_COMPLETED_VALUE,
   TOUR_IDS,
   TUTORIAL_PLAYED_VALUE,
   TUTORIAL_STORAGE_KEY,
 } from '../../../src/domain/constants';
-import type { Template } from '../../../src/domain/schemas';
-import { contentOf } from '../../../src/domain/templateContent';
 import { useBuilder } from '../../../src/features/builder/BuilderContext';
 import { createBuilderRoutes } from '../../../src/features/builder/builderRoutes';
-import { generatedTemplate, OWNER, providers } from '../wizard/harness';
+import { providers } from '../wizard/harness';
 
+export { storeTemplate } from './storeTemplate';
 export { openTestDatabase, settle, OWNER } from '../wizard/harness';
 
 function ScreenStandIn({ name }: { name: string }) {
@@ -74,30 +71,4 @@ export function renderBuilder(
   );
   const view = render(providers(db, <RouterProvider router={router} />));
   return { router, ...view };
-}
-
-/** A valid quiz, stored as the server has it (every change on the server) unless `pending`. */
-export async function storeTemplate(
-  db: TeamtrailDatabase,
-  overrides: Partial<Template> = {},
-  { pending = false }: { pending?: boolean } = {},
-): Promise<Template> {
-  const template = { ...generatedTemplate(), id: randomUUID(), ...overrides };
-  const at = '2026-03-01T09:00:00.000Z';
-  const doc: LocalTemplateDoc = {
-    id: template.id,
-    owner: OWNER,
-    content: contentOf(template),
-    server: template,
-    localVersion: pending ? 2 : 1,
-    pushedVersion: 1,
-    localChangedAt: at,
-    deletedLocally: false,
-    syncState: pending ? 'pending' : 'synced',
-    lastError: null,
-    lastConflictAt: null,
-    sortAt: at,
-  };
-  await db.templates.insert(doc);
-  return template;
 }

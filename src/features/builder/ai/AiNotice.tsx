@@ -2,8 +2,7 @@
  * Tells an organiser who closed the "Generate with AI" dialog how the generation ended: the
  * tasks were applied, or it failed (with "Try again?", back to the topics they wrote).
  */
-import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { Toast } from '../../../ui/Toast';
 import { AI_DIALOG_TEXTS } from './texts';
 
 /** Long enough to read; a failure stays until dismissed or tried again. */
@@ -26,45 +25,16 @@ export function AiNotice({
   visibleMs?: number;
 }) {
   const done = content.kind === 'done';
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(onDismiss, visibleMs);
-    return () => clearTimeout(timer);
-  }, [done, onDismiss, visibleMs, content]);
   return (
-    <Paper
-      role={done ? 'status' : 'alert'}
-      shadow="md"
-      radius="md"
-      px="md"
-      py="xs"
-      withBorder
-      data-testid="generate-ai-notice"
-      style={{
-        position: 'fixed',
-        right: 24,
-        bottom: 24,
-        maxWidth: 440,
-        zIndex: 300,
-        background: done ? 'var(--mantine-color-dark-7)' : 'var(--mantine-color-red-8)',
-        color: 'var(--mantine-color-white)',
-      }}
-    >
-      <Group gap="md" wrap="nowrap">
-        <Text size="sm">{content.message}</Text>
-        {!done && (
-          <Button size="compact-sm" variant="white" color="red" onClick={onTryAgain}>
-            {AI_DIALOG_TEXTS.tryAgain}
-          </Button>
-        )}
-        <CloseButton
-          size="sm"
-          variant="transparent"
-          c="white"
-          aria-label={AI_DIALOG_TEXTS.dismiss}
-          onClick={onDismiss}
-        />
-      </Group>
-    </Paper>
+    <Toast
+      message={content.message}
+      tone={done ? 'neutral' : 'error'}
+      action={done ? undefined : { label: AI_DIALOG_TEXTS.tryAgain, onClick: onTryAgain }}
+      dismissLabel={AI_DIALOG_TEXTS.dismiss}
+      onDismiss={onDismiss}
+      autoDismissMs={done ? visibleMs : null}
+      placement="bottom-right"
+      testId="generate-ai-notice"
+    />
   );
 }

@@ -2,8 +2,7 @@
  * "Task deleted" with Undo, shown for a few seconds after a task is deleted. The deletion is
  * already a durable local edit; Undo writes the task back where it was.
  */
-import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { Toast } from '../../../ui/Toast';
 
 /** How long Undo is offered. */
 export const UNDO_VISIBLE_MS = 6000;
@@ -21,41 +20,14 @@ export function UndoNotice({
   onDismiss(): void;
   visibleMs?: number;
 }) {
-  useEffect(() => {
-    const timer = setTimeout(onDismiss, visibleMs);
-    return () => clearTimeout(timer);
-  }, [onDismiss, visibleMs, message]);
   return (
-    <Paper
-      role="status"
-      shadow="md"
-      radius="md"
-      px="md"
-      py="xs"
-      withBorder
-      style={{
-        position: 'fixed',
-        bottom: 24,
-        left: '50%',
-        transform: 'translateX(-50%)',
-        zIndex: 300,
-        background: 'var(--mantine-color-dark-7)',
-        color: 'var(--mantine-color-white)',
-      }}
-    >
-      <Group gap="md" wrap="nowrap">
-        <Text size="sm">{message}</Text>
-        <Button size="compact-sm" variant="white" onClick={onUndo}>
-          {UNDO_TEXTS.undo}
-        </Button>
-        <CloseButton
-          size="sm"
-          variant="transparent"
-          c="white"
-          aria-label={UNDO_TEXTS.dismiss}
-          onClick={onDismiss}
-        />
-      </Group>
-    </Paper>
+    <Toast
+      message={message}
+      action={{ label: UNDO_TEXTS.undo, onClick: onUndo }}
+      dismissLabel={UNDO_TEXTS.dismiss}
+      onDismiss={onDismiss}
+      autoDismissMs={visibleMs}
+      placement="bottom-centre"
+    />
   );
 }

@@ -36,6 +36,14 @@ export function useStepDraft(
     commitRef.current = commit;
   }, [commit]);
 
+  // Our writes not seen back yet, oldest first. Until the last one is back, the template may show
+  // an older one of ours: adopting it would drop what was written after it.
+  const [inFlight, setInFlight] = useState<readonly string[]>([]);
+  const shownKey = useRef(contentKey(step));
+  useEffect(() => {
+    shownKey.current = contentKey(step);
+  }, [step]);
+
   const flush = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = undefined;
@@ -43,6 +51,9 @@ export function useStepDraft(
     pending.current = null;
     if (waiting === null) return;
     setWaiting(false);
+    const key = contentKey(waiting);
+    // Writing what the template already shows brings no echo (the card is memoised on content).
+    setInFlight((keys) => (keys.length === 0 && key === shownKey.current ? keys : [...keys, key]));
     commitRef.current(waiting);
   }, []);
 
@@ -73,7 +84,11 @@ export function useStepDraft(
   const [seen, setSeen] = useState(step);
   if (seen !== step) {
     setSeen(step);
-    if (!waiting && JSON.stringify(step) !== JSON.stringify(draft)) setDraft(step);
+    const key = contentKey(step);
+    const echoed = inFlight.indexOf(key);
+    const stillInFlight = echoed === -1 ? inFlight : inFlight.slice(echoed + 1);
+    if (echoed !== -1) setInFlight(stillInFlight);
+    if (!waiting && stillInFlight.length === 0 && key !== contentKey(draft)) setDraft(step);
   }
   useEffect(() => {
     latest.current = draft;
@@ -82,4 +97,17 @@ export function useStepDraft(
   useEffect(() => flush, [flush]);
 
   return { draft, change, update, flush };
+}
+
+/** What a task card writes, in a fixed order: an echo compares equal whatever its key order. */
+function contentKey(step: Step): string {
+  const { name, type, text, answers, media, points } = step;
+  return JSON.stringify([
+    name,
+    type,
+    text,
+    answers.map((a) => [a.id, a.value, a.correct]),
+    media && [media.url, media.filename, media.mimeType],
+    points,
+  ]);
 }

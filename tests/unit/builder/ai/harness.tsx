@@ -18,22 +18,21 @@ import {
   type DataContextValue,
 } from '../../../../src/data/DataProvider';
 import { useTemplate } from '../../../../src/data/hooks';
-import type { LocalTemplateDoc } from '../../../../src/data/schemas/templates';
 import type { SyncClient } from '../../../../src/data/syncClient';
 import {
   createTemplateRepository,
   type ContentRecipe,
 } from '../../../../src/data/templateRepository';
 import type { Step, Template } from '../../../../src/domain/schemas';
-import { contentOf } from '../../../../src/domain/templateContent';
 import { AiGenerationProvider } from '../../../../src/features/builder/ai/AiGenerationProvider';
 import {
   BuilderContext,
   type BuilderContextValue,
 } from '../../../../src/features/builder/BuilderContext';
 import { TasksScreen } from '../../../../src/features/builder/tasks/TasksScreen';
-import { generatedTemplate, OWNER } from '../../wizard/harness';
+import { OWNER } from '../../wizard/harness';
 
+export { storeTemplate } from '../storeTemplate';
 export { openTestDatabase, settle } from '../../wizard/harness';
 
 export function task(name: string, overrides: Partial<Step> = {}): Step {
@@ -48,32 +47,6 @@ export function task(name: string, overrides: Partial<Step> = {}): Step {
     locked: false,
     ...overrides,
   };
-}
-
-/** Stores a template; `onServer: false` is one made here that the sync worker has not pushed. */
-export async function storeTemplate(
-  db: TeamtrailDatabase,
-  overrides: Partial<Template>,
-  { onServer = true }: { onServer?: boolean } = {},
-): Promise<Template> {
-  const template = { ...generatedTemplate(), id: randomUUID(), ...overrides };
-  const at = '2026-03-01T09:00:00.000Z';
-  const doc: LocalTemplateDoc = {
-    id: template.id,
-    owner: OWNER,
-    content: contentOf(template),
-    server: onServer ? template : null,
-    localVersion: 1,
-    pushedVersion: onServer ? 1 : 0,
-    localChangedAt: at,
-    deletedLocally: false,
-    syncState: onServer ? 'synced' : 'pending',
-    lastError: null,
-    lastConflictAt: null,
-    sortAt: at,
-  };
-  await db.templates.insert(doc);
-  return template;
 }
 
 /** What the sync worker does when it creates the template on the server. */
