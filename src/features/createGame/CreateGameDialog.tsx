@@ -14,7 +14,6 @@ import {
   Stack,
   Stepper,
   Text,
-  Textarea,
   TextInput,
   ThemeIcon,
   Title,
@@ -49,6 +48,7 @@ import {
   type DialogState,
 } from './dialogState';
 import { CREATE_GAME_TEXTS as texts } from './texts';
+import { TopicsField } from '../aiFlow/TopicsField';
 
 export interface CreateGameDialogProps {
   opened: boolean;
@@ -256,7 +256,6 @@ function QuestionsChoice({ dispatch }: Pick<BodyProps, 'dispatch'>) {
 
 function TopicInput({ state, dispatch }: Omit<BodyProps, 'close'>) {
   const { topics } = state.answers;
-  const max = LIMITS.topicsMaxLength;
   return (
     <form
       onSubmit={(event) => {
@@ -266,32 +265,14 @@ function TopicInput({ state, dispatch }: Omit<BodyProps, 'close'>) {
     >
       <Stack gap="md">
         <StepHeading>{texts.topic.heading}</StepHeading>
-        <div>
-          <Textarea
-            label={texts.topic.label}
-            placeholder={texts.topic.placeholder}
-            value={topics}
-            onChange={(event) =>
-              dispatch({ type: 'setTopics', topics: event.currentTarget.value.slice(0, max) })
-            }
-            maxLength={max}
-            autosize
-            minRows={6}
-            maxRows={12}
-            data-autofocus
-            aria-describedby="create-game-topic-counter"
-          />
-          <Text
-            id="create-game-topic-counter"
-            size="xs"
-            c={topics.length >= max ? 'red.7' : 'dimmed'}
-            ta="right"
-            mt={4}
-            aria-live="polite"
-          >
-            {texts.topic.counter(topics.length, max)}
-          </Text>
-        </div>
+        <TopicsField
+          label={texts.topic.label}
+          placeholder={texts.topic.placeholder}
+          value={topics}
+          onChange={(value) => dispatch({ type: 'setTopics', topics: value })}
+          minRows={6}
+          maxRows={12}
+        />
         <Group justify="space-between">
           <BackButton dispatch={dispatch} />
           <Button type="submit" disabled={!canLeaveTopic(state)}>

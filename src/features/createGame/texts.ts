@@ -32,7 +32,6 @@ export const CREATE_GAME_TEXTS = {
     placeholder:
       'Describe the topics our AI Assistant should write about, and be as descriptive as possible: ' +
       'the subjects to cover and any facts of your own that should become questions.',
-    counter: (length: number, max: number) => `${length} / ${max}`,
   },
 
   name: {

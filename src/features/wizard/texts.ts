@@ -49,7 +49,6 @@ export const WIZARD_TEXTS = {
       'Name the subjects to cover and any facts of your own that should become questions. For example: ' +
       '"Onboarding for new starters at a bakery chain: food hygiene, our values of craft and kindness, ' +
       'the history of the company. We were founded in 1998 in Leeds."',
-    counter: (length: number, max: number) => `${length} / ${max}`,
   },
 
   name: {

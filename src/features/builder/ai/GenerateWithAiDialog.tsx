@@ -4,27 +4,16 @@
  * activity."; a failure offers "Try again?" (back to the topics, kept) and "Close". The state is
  * the builder's (AiGenerationProvider): this dialog only shows it.
  */
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  Textarea,
-  ThemeIcon,
-} from '@mantine/core';
-import { LIMITS } from '../../../domain/limits';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { POLL_OFFLINE_TEXT } from '../../aiFlow/aiRequest';
 import { DIALOG_TEXTS } from '../../dialogs/texts';
 import { AlertIcon, CheckIcon, SparklesIcon } from './aiIcons';
 import { canGenerate, type AiGenerationAction, type AiGenerationState } from './aiGenerationState';
 import { AI_DIALOG_TEXTS as texts } from './texts';
+import { TopicsField } from '../../aiFlow/TopicsField';
 
 /** About the height of the topics step: the dialog keeps its size from step to step. */
 const BODY_MIN_HEIGHT = 304;
-const COUNTER_ID = 'generate-ai-topics-counter';
 const NOTE_ID = 'generate-ai-topics-note';
 
 export interface GenerateWithAiDialogProps {
@@ -107,7 +96,6 @@ function Topics({
   onGenerate(): void;
   onCancel(): void;
 }) {
-  const max = LIMITS.topicsMaxLength;
   return (
     <form
       onSubmit={(event) => {
@@ -116,33 +104,16 @@ function Topics({
       }}
     >
       <Stack gap="md">
-        <div>
-          <Textarea
-            label={texts.topicsLabel}
-            placeholder={texts.topicsPlaceholder}
-            value={topics}
-            onChange={(event) =>
-              dispatch({ type: 'setTopics', topics: event.currentTarget.value.slice(0, max) })
-            }
-            maxLength={max}
-            autosize
-            minRows={5}
-            maxRows={10}
-            data-autofocus
-            aria-describedby={`${NOTE_ID} ${COUNTER_ID}`}
-            styles={{ label: { marginBottom: 8, lineHeight: 1.4 } }}
-          />
-          <Text
-            id={COUNTER_ID}
-            size="xs"
-            c={topics.length >= max ? 'red.8' : 'dimmed'}
-            ta="right"
-            mt={4}
-            aria-live="polite"
-          >
-            {texts.counter(topics.length, max)}
-          </Text>
-        </div>
+        <TopicsField
+          label={texts.topicsLabel}
+          placeholder={texts.topicsPlaceholder}
+          value={topics}
+          onChange={(value) => dispatch({ type: 'setTopics', topics: value })}
+          minRows={5}
+          maxRows={10}
+          describedBy={NOTE_ID}
+          styles={{ label: { marginBottom: 8, lineHeight: 1.4 } }}
+        />
         <Alert id={NOTE_ID} color="yellow" variant="light" role="note" icon={<AlertIcon />} py="xs">
           {texts.overwriteNote}
         </Alert>

@@ -12,7 +12,6 @@ export const AI_DIALOG_TEXTS = {
   topicsPlaceholder:
     'E.g. Food hygiene for new kitchen staff, our values of craft and kindness, and the history of the company: we were founded in 1998 in Leeds.',
   overwriteNote: 'Continuing will overwrite any current unlocked tasks',
-  counter: (length: number, max: number) => `${length} / ${max}`,
   cancel: MESSAGES.common.cancel,
   generate: 'Generate tasks',
   thinking: 'Thinking',

@@ -3,20 +3,19 @@
  * trimmed topics are empty (SPEC §5); at most 1000 characters (SPEC §9). What is typed is kept
  * as it is typed, so a reload does not lose it.
  */
-import { Button, Group, Text, Textarea } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DeviceState } from '../../../data/hooks';
-import { LIMITS } from '../../../domain/limits';
 import type { AiWizardState } from '../../../domain/schemas';
 import { WizardCard } from '../WizardCard';
 import { WIZARD_PATHS } from '../paths';
 import { WIZARD_TEXTS } from '../texts';
 import { useDebouncedSave } from '../useDebouncedSave';
 import { useWizardStep } from '../useWizardStep';
+import { TopicsField } from '../../aiFlow/TopicsField';
 
 const texts = WIZARD_TEXTS.topics;
-const MAX = LIMITS.topicsMaxLength;
 
 export function TopicsStep() {
   const wizard = useWizardStep('topics');
@@ -37,9 +36,8 @@ function TopicsForm({
   const saver = useDebouncedSave((value: string) => update({ topics: value }));
 
   const change = (value: string) => {
-    const next = value.slice(0, MAX);
-    setTopics(next);
-    saver.schedule(next);
+    setTopics(value);
+    saver.schedule(value);
   };
 
   const canContinue = topics.trim() !== '';
@@ -80,32 +78,16 @@ function TopicsForm({
           </Group>
         }
       >
-        <div>
-          <Textarea
-            label={texts.label}
-            placeholder={texts.placeholder}
-            value={topics}
-            onChange={(event) => change(event.currentTarget.value)}
-            maxLength={MAX}
-            autosize
-            minRows={7}
-            maxRows={14}
-            size="md"
-            data-autofocus
-            autoFocus
-            aria-describedby="wizard-topics-counter"
-          />
-          <Text
-            id="wizard-topics-counter"
-            size="xs"
-            c={topics.length >= MAX ? 'red.7' : 'dimmed'}
-            ta="right"
-            mt={4}
-            aria-live="polite"
-          >
-            {texts.counter(topics.length, MAX)}
-          </Text>
-        </div>
+        <TopicsField
+          label={texts.label}
+          placeholder={texts.placeholder}
+          value={topics}
+          onChange={change}
+          minRows={7}
+          maxRows={14}
+          size="md"
+          autoFocus
+        />
       </WizardCard>
     </form>
   );
