@@ -1,7 +1,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // `.js` on the project's own imports: Vite's config loader wants file extensions.
@@ -72,8 +73,50 @@ function offlineShell(): Plugin[] {
   }));
 }
 
+/**
+ * Brotli and gzip copies of the text files of the build, written beside them: the server sends
+ * the smallest one the browser accepts (@fastify/static `preCompressed`), so a first visit loads
+ * about a quarter of the bytes, without compressing on every request. Source maps are left out:
+ * only developers fetch them.
+ */
+function precompressed(): Plugin {
+  const TEXT = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
+  const MIN_BYTES = 1024;
+  let outDir = path.join(APP_ROOT, 'dist');
+  return {
+    name: 'teamtrail:precompressed',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      // After the service worker's files are written, so they get their copies too.
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
+          if (!TEXT.test(file)) continue;
+          const full = path.join(outDir, file);
+          const content = readFileSync(full);
+          if (content.length < MIN_BYTES) continue;
+          writeFileSync(
+            `${full}.br`,
+            brotliCompressSync(content, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+          );
+          writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), offlineShell()],
+  plugins: [react(), offlineShell(), precompressed()],
   define: {
     __APP_VERSION__: JSON.stringify(version),
   },

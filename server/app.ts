@@ -161,11 +161,27 @@ async function registerWebApp(app: FastifyInstance, staticDir: string) {
   const indexHtml = path.join(staticDir, 'index.html');
   const built = existsSync(indexHtml);
   if (built) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz copies of its text files (vite.config.ts): sent to browsers
+      // that accept them, they cut a first visit's download to about a quarter.
+      preCompressed: true,
+    });
     // The service worker's script decides which version of the app a browser runs: no cache
     // (a proxy's included) may hold an old one back (docs/offline-app.md).
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.split('?')[0] === '/sw.js') reply.header('cache-control', 'no-cache');
+      const pathname = request.url.split('?')[0] ?? '';
+      // The app's files may be sent brotli- or gzip-encoded: a cache in between must keep them apart.
+      if (!pathname.startsWith('/v1/') && !pathname.startsWith('/uploads/')) {
+        reply.header('vary', 'accept-encoding');
+      }
+      if (pathname === '/sw.js') reply.header('cache-control', 'no-cache');
+      // File names under /assets/ carry a hash of their content: they never change.
+      else if (pathname.startsWith('/assets/') && reply.statusCode === 200) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
     });
   }
   app.setNotFoundHandler((request, reply) => {

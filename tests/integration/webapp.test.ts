@@ -5,16 +5,22 @@
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/testServer';
+
+const APP_JS = `console.log(${JSON.stringify('app '.repeat(2000))})`;
 
 let server: TestServer;
 beforeAll(async () => {
   const staticDir = mkdtempSync(path.join(tmpdir(), 'teamtrail-static-'));
   mkdirSync(path.join(staticDir, 'assets'));
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Teamtrail</title>');
-  writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log("app")');
+  writeFileSync(path.join(staticDir, 'assets', 'app.js'), APP_JS);
+  // What the build writes beside every text file (vite.config.ts `precompressed`).
+  writeFileSync(path.join(staticDir, 'assets', 'app.js.br'), brotliCompressSync(APP_JS));
+  writeFileSync(path.join(staticDir, 'assets', 'app.js.gz'), gzipSync(APP_JS));
   server = await startTestServer({ env: { STATIC_DIR: staticDir } });
 });
 afterAll(async () => {
@@ -37,6 +43,35 @@ describe('the built web app', () => {
     const missing = await server.request({ url: '/assets/missing.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toHaveProperty('errorMessage');
+  });
+
+  it('sends the brotli or gzip copy to a browser that accepts it, the plain file otherwise', async () => {
+    const br = await server.request({
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    // A cache in between keeps one copy per encoding.
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS);
+    const gzip = await server.request({
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await server.request({
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': '' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+  });
+
+  it('lets browsers keep hashed assets for good, but always asks again for pages', async () => {
+    const asset = await server.request({ url: '/assets/app.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await server.request({ url: '/' });
+    expect(String(page.headers['cache-control'])).not.toContain('immutable');
   });
 
   it('sends a CSP that allows only its own scripts and does not force https (LAN play over http)', async () => {
