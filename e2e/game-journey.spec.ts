@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { pngBuffer } from './support/builder';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -36,6 +37,16 @@ function quiz() {
       ],
       media: null,
       points: 20,
+      locked: false,
+    },
+    {
+      id: id(),
+      name: 'Team photo',
+      type: 'photoChallenge',
+      text: 'Take a photo of your team with something blue.',
+      answers: [],
+      media: null,
+      points: 30,
       locked: false,
     },
   ];
@@ -118,6 +129,13 @@ test('two phones join a demo by code and play; the scoreboard follows them; the 
 
   const owlsContext = await browser.newContext({ baseURL, ...PHONE });
   const foxesContext = await browser.newContext({ baseURL, ...PHONE });
+  // The Owls' phone never refreshes on focus here: what it learns during the journey it learns
+  // from the server's push (a judged photo below).
+  await owlsContext.addInitScript(() => {
+    const swallow = (event: Event) => event.stopImmediatePropagation();
+    window.addEventListener('focus', swallow, true);
+    document.addEventListener('visibilitychange', swallow, true);
+  });
   const owls = await owlsContext.newPage();
   const foxes = await foxesContext.newPage();
   await joinOnPhone(owls, organiser.code, 'The Owls');
@@ -138,9 +156,28 @@ test('two phones join a demo by code and play; the scoreboard follows them; the 
   await answerFreeText(foxes, 'Capital city', 'Lyon');
   await expect(foxesRow).toContainText('2 tasks answered');
 
-  // The statistics page exports the answers.
+  // The Owls send a team photo; the organiser rejects it on the statistics page, and the Owls'
+  // phone shows it at once, without a reload.
+  await owls.getByText('Team photo').click();
+  await owls.locator('input[type="file"]').setInputFiles({
+    name: 'team.png',
+    mimeType: 'image/png',
+    buffer: pngBuffer(64, 48, [40, 90, 200]),
+  });
+  await owls.getByRole('button', { name: 'Send photo' }).click();
+  await owls.getByRole('button', { name: 'Back to tasks' }).click();
+  const owlsPhoto = owls.getByRole('listitem').filter({ hasText: 'Team photo' });
+  await expect(owlsPhoto).toContainText('Answered · 30 points');
+  await expect(owlsRow).toContainText('40');
+
   const statistics = await organiser.context.newPage();
   await statistics.goto(organiser.statisticsPath);
+  await statistics.getByRole('tab', { name: /Photos and videos/ }).click();
+  await statistics.getByRole('button', { name: /^Reject/ }).click();
+  await expect(owlsPhoto).toContainText('Answered · 0 points');
+  await expect(owlsRow).toContainText('10');
+
+  // The statistics page exports the answers.
   const downloading = statistics.waitForEvent('download');
   await statistics.getByRole('link', { name: 'Export CSV' }).click();
   const download = await downloading;

@@ -254,6 +254,18 @@ export async function playRoutes(appBase: FastifyInstance) {
           stream.send('scoreboard', playerScoreboard(board, team)),
         ),
       );
+      // A team's own photo or video judged on the live screens: its phone reloads the task's
+      // state at once rather than on its next visit (docs/games.md).
+      if (team) {
+        stream.onClose(
+          app.bus.subscribe(gameChannel(game.id), (event) => {
+            if (event.type !== 'game-changed' || event.reason !== 'judged') return;
+            const judged = event.submission;
+            if (judged?.teamId !== team) return;
+            stream.send('judged', { stepId: judged.stepId, rejected: judged.rejected });
+          }),
+        );
+      }
     },
   );
 }

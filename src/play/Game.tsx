@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PlayerState, PublicGame } from '../domain/games';
-import { api } from './api';
+import { api, playPath } from './api';
 import type { AnswerBody } from './api';
 import { CodeEntry, lookedUp } from './CodeEntry';
 import { Join } from './Join';
@@ -167,6 +167,16 @@ export function Game(props: { code: string; route: PlayRoute }) {
       document.removeEventListener('visibilitychange', refresh);
     };
   }, [hasTeam, loadGame]);
+
+  // A photo or video of this team judged on the live screens (rejected, or restored) shows at
+  // once: the server tells this team's phones, and the state is asked again.
+  const teamId = load.kind === 'team' ? load.state.team.id : null;
+  useEffect(() => {
+    if (teamId === null || typeof EventSource !== 'function') return;
+    const source = new EventSource(playPath(code, `/events?team=${encodeURIComponent(teamId)}`));
+    source.addEventListener('judged', () => void loadGame(true));
+    return () => source.close();
+  }, [code, teamId, loadGame]);
 
   // An upcoming game is asked again now and then, and right when it should start.
   const upcomingAt =

@@ -838,6 +838,41 @@ describe('live screens, judging and exports', () => {
     expect((await judge({ points: 5000 })).statusCode).toBe(400);
   });
 
+  it("tells the judged team's phone at once, and no other team's", async () => {
+    const { gameId, key, code, owls, foxes } = await playedGame();
+    const stats = json<Statistics>(
+      await request({ method: 'GET', url: `/v1/games/${gameId}/statistics?key=${key}` }),
+    );
+    const photo = stats.submissions.find((s) => s.kind === 'media')!;
+    const owlsPhone = await openEventStream(
+      `${baseUrl}/v1/play/${code}/events?team=${owls.team.id}`,
+    );
+    const foxesPhone = await openEventStream(
+      `${baseUrl}/v1/play/${code}/events?team=${foxes.team.id}`,
+    );
+    try {
+      await owlsPhone.waitFor((e) => e.event === 'scoreboard');
+      await foxesPhone.waitFor((e) => e.event === 'scoreboard');
+      const foxesBefore = foxesPhone.received.length;
+      const judged = await request({
+        method: 'PATCH',
+        url: `/v1/games/${gameId}/submissions/${photo.id}?key=${key}`,
+        payload: { rejected: true },
+      });
+      expect(judged.statusCode).toBe(200);
+      const told = await owlsPhone.waitFor((e) => e.event === 'judged');
+      expect(told.data).toEqual({ stepId: photo.stepId, rejected: true });
+      // The Foxes' phone hears the new scores, not the Owls' judging.
+      await foxesPhone.waitFor(
+        (e) => e.event === 'scoreboard' && foxesPhone.received.indexOf(e) >= foxesBefore,
+      );
+      expect(foxesPhone.received.some((e) => e.event === 'judged')).toBe(false);
+    } finally {
+      owlsPhone.close();
+      foxesPhone.close();
+    }
+  });
+
   it('exports a CSV with every answer, quoted safely', async () => {
     const { gameId, key } = await playedGame();
     const csv = await request({
