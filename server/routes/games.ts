@@ -43,6 +43,7 @@ import {
   safeFileName,
   statistics,
 } from '../services/games/results';
+import { isKnownTimeZone } from '../../src/domain/schedule';
 
 /** QR codes are printed and projected: a quiet zone and enough pixels to scan from afar. */
 const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2, width: 512 } as const;
@@ -52,6 +53,16 @@ const sameSecret = (a: string, b: string): boolean => {
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 };
+
+/**
+ * The organiser's IANA time zone, sent by the app with a launch (docs/games.md): "the rest of
+ * the day" and "one launch per day" are counted in it. Missing or unknown: the server's own.
+ */
+const TIME_ZONE_HEADER = 'x-time-zone';
+function organiserTimeZone(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && value.length <= 64 && isKnownTimeZone(value) ? value : undefined;
+}
 
 export async function gameRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -88,6 +99,8 @@ export async function gameRoutes(appBase: FastifyInstance) {
         request.params.id,
         'publish',
         request.body,
+        new Date(),
+        organiserTimeZone(request.headers[TIME_ZONE_HEADER]),
       );
       return reply.status(201).send({ gameStatusUrl: gameStatusUrl(app.config.publicUrl, game) });
     },

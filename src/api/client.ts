@@ -22,11 +22,22 @@ export interface ApiRequest extends ApiCredentials {
   body?: unknown;
 }
 
+function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
 export async function apiCall<T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = {};
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (request.token) headers.authorization = `Bearer ${request.token}`;
   if (request.anonId) headers.anonid = request.anonId;
+  // A launch lasts the rest of the organiser's day, not the server's (docs/games.md).
+  const timeZone = browserTimeZone();
+  if (timeZone) headers['x-time-zone'] = timeZone;
   let response: Response;
   try {
     response = await fetch(`/v1${path}`, {

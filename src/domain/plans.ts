@@ -144,9 +144,14 @@ export const isBelowLimit = (limit: number | null, current: number): boolean =>
  * A launch that starts on a later (local) day than today, or ends after the end of its first
  * day, is "future-dated or multi-day". Ending exactly at the next midnight is still one day.
  */
-export function isFutureOrMultiDay(window: { startsAt: Date; endsAt: Date }, now: Date): boolean {
-  const startsOnLaterDay = toLocalDateString(window.startsAt) > toLocalDateString(now);
-  const endOfFirstDay = launchWindow(window.startsAt).endsAt;
+export function isFutureOrMultiDay(
+  window: { startsAt: Date; endsAt: Date },
+  now: Date,
+  timeZone?: string,
+): boolean {
+  const startsOnLaterDay =
+    toLocalDateString(window.startsAt, timeZone) > toLocalDateString(now, timeZone);
+  const endOfFirstDay = launchWindow(window.startsAt, timeZone).endsAt;
   return startsOnLaterDay || window.endsAt.getTime() > endOfFirstDay.getTime();
 }
 
@@ -164,11 +169,13 @@ export function launchViolation(
   launch: { startsAt: Date; endsAt: Date },
   usage: { liveActivities: number; launchesToday: number },
   now: Date,
+  /** The organiser's time zone: their day, not the server's (the browser's own when omitted). */
+  timeZone?: string,
 ): LaunchViolation | null {
   const { limits, features } = PLANS[plan];
   if (!isBelowLimit(limits.liveActivities, usage.liveActivities)) return 'liveActivityLimit';
   if (!isBelowLimit(limits.launchesPerDay, usage.launchesToday)) return 'dailyLaunchLimit';
-  if (!features.futureOrMultiDayLaunches && isFutureOrMultiDay(launch, now)) {
+  if (!features.futureOrMultiDayLaunches && isFutureOrMultiDay(launch, now, timeZone)) {
     return 'futureOrMultiDay';
   }
   return null;

@@ -29,9 +29,93 @@ export const canProceedFromName = (name: string): boolean => validateInstanceNam
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
-/** 'YYYY-MM-DD' of a moment in the local time zone. */
-export function toLocalDateString(date: Date): string {
-  return `${String(date.getFullYear()).padStart(4, '0')}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+/**
+ * A day's calendar date in a time zone. The browser passes none (its own zone); the server
+ * passes the organiser's (the X-Time-Zone header, docs/games.md), since "the rest of the day"
+ * and "one launch per day" are the organiser's day, not the server's.
+ */
+interface CalendarDay {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+}
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of `timeZone` at `instant`, to the second. */
+function wallClockOf(instant: Date, timeZone: string) {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+function calendarDayOf(instant: Date, timeZone?: string): CalendarDay {
+  if (timeZone === undefined) {
+    return { year: instant.getFullYear(), month: instant.getMonth() + 1, day: instant.getDate() };
+  }
+  const { year, month, day } = wallClockOf(instant, timeZone);
+  return { year, month, day };
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const c = wallClockOf(instant, timeZone);
+  const wall = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
+  return wall - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The first instant of a calendar day (month may overflow: day 32 is the next month's 1st). */
+function startOfCalendarDay({ year, month, day }: CalendarDay, timeZone?: string): Date {
+  if (timeZone === undefined) return new Date(year, month - 1, day);
+  const wallMidnight = Date.UTC(year, month - 1, day);
+  // The offset at midnight may differ from a guess made an hour away (a DST change): settle it.
+  let instant = wallMidnight - zoneOffsetMs(new Date(wallMidnight), timeZone);
+  instant = wallMidnight - zoneOffsetMs(new Date(instant), timeZone);
+  return new Date(instant);
+}
+
+/** Whether `timeZone` is an IANA zone this runtime knows ("Europe/London"). */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** 'YYYY-MM-DD' of a moment in the local time zone, or in `timeZone`. */
+export function toLocalDateString(date: Date, timeZone?: string): string {
+  const { year, month, day } = calendarDayOf(date, timeZone);
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
+}
+
+/** The first instant of the day `now` is in (local, or in `timeZone`). */
+export function startOfDay(now: Date, timeZone?: string): Date {
+  return startOfCalendarDay(calendarDayOf(now, timeZone), timeZone);
 }
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -72,9 +156,13 @@ export function scheduleDateBounds(now: Date): { min: string; max: string } {
   };
 }
 
-/** A "Play" launch is live for the rest of the day: from now to the next local midnight. */
-export function launchWindow(now: Date): { startsAt: Date; endsAt: Date } {
-  const nextMidnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+/**
+ * A "Play" launch is live for the rest of the day: from now to the next midnight, local or in
+ * the organiser's `timeZone`.
+ */
+export function launchWindow(now: Date, timeZone?: string): { startsAt: Date; endsAt: Date } {
+  const today = calendarDayOf(now, timeZone);
+  const nextMidnight = startOfCalendarDay({ ...today, day: today.day + 1 }, timeZone);
   return { startsAt: new Date(now.getTime()), endsAt: nextMidnight };
 }
 

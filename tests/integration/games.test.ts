@@ -206,6 +206,37 @@ describe('demo, launch and schedule (SPEC §7, §6)', () => {
     expect(ends.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
   });
 
+  it("makes a launch last the rest of the organiser's day in their time zone (X-Time-Zone)", async () => {
+    const user = await signUp(server);
+    const template = await validTemplate(user);
+    const response = await request({
+      method: 'POST',
+      url: `/v1/templates/${template.id}/publish`,
+      headers: { ...user.headers, 'x-time-zone': 'Pacific/Kiritimati' },
+      payload: {},
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const status = await statusOf(user, json<{ gameStatusUrl: string }>(response).gameStatusUrl);
+    // Kiritimati is UTC+14 all year: its midnight is 10:00 UTC.
+    const ends = new Date(status.endsAt!);
+    expect([ends.getUTCHours(), ends.getUTCMinutes()]).toEqual([10, 0]);
+    expect(ends.getTime()).toBeGreaterThan(Date.now());
+    expect(ends.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    // An unknown zone is ignored: the server's own day (a FREE user launches once a day: another).
+    const other = await signUp(server);
+    const unknown = await request({
+      method: 'POST',
+      url: `/v1/templates/${(await validTemplate(other)).id}/publish`,
+      headers: { ...other.headers, 'x-time-zone': 'Mars/Olympus_Mons' },
+      payload: {},
+    });
+    expect(unknown.statusCode, unknown.body).toBe(201);
+    const local = new Date(
+      (await statusOf(other, json<{ gameStatusUrl: string }>(unknown).gameStatusUrl)).endsAt!,
+    );
+    expect([local.getHours(), local.getMinutes()]).toEqual([0, 0]);
+  });
+
   it('refuses guests with 401: demos and launches need an account', async () => {
     const visitor = guest();
     const template = await validTemplate(visitor);

@@ -10,7 +10,7 @@ import { games, themes, type GameSnapshot } from '../../db/schema';
 import type { GameStatus, PublishRequest, Theme } from '../../../src/domain/schemas';
 import { MESSAGES } from '../../../src/domain/messages';
 import { launchViolation, maxPlayersPerActivity } from '../../../src/domain/plans';
-import { launchWindow } from '../../../src/domain/schedule';
+import { launchWindow, startOfDay } from '../../../src/domain/schedule';
 import { validateScheduleInstants } from '../../../src/domain/schedule';
 import { DEMO_VALIDITY_MINUTES } from '../../../src/domain/constants';
 import { isTemplateValid } from '../../../src/domain/validation/template';
@@ -67,17 +67,17 @@ async function snapshotOf(db: Database, row: TemplateRow, name: string): Promise
 }
 
 /** The owner's launch instances open now, and those made today: what the plan limits count. */
-async function launchUsage(db: Database, userId: string, now: Date) {
+async function launchUsage(db: Database, userId: string, now: Date, timeZone?: string) {
   const launches = and(eq(games.ownerUserId, userId), ne(games.kind, 'demo'));
   const [open] = await db
     .select({ n: count() })
     .from(games)
     .where(and(launches, lte(games.startsAt, now), gt(games.endsAt, now)));
-  const startOfDay = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const dayStart = startOfDay(now, timeZone);
   const [today] = await db
     .select({ n: count() })
     .from(games)
-    .where(and(launches, gte(games.createdAt, startOfDay)));
+    .where(and(launches, gte(games.createdAt, dayStart)));
   return { liveActivities: open?.n ?? 0, launchesToday: today?.n ?? 0 };
 }
 
@@ -86,11 +86,12 @@ function windowFor(
   request: PublishRequest,
   runTimeMin: number,
   now: Date,
+  timeZone: string | undefined,
 ): { startsAt: Date; endsAt: Date } {
   if (kind === 'demo') {
     return { startsAt: now, endsAt: new Date(now.getTime() + DEMO_VALIDITY_MINUTES * 60_000) };
   }
-  if (kind === 'launch') return launchWindow(now);
+  if (kind === 'launch') return launchWindow(now, timeZone);
   const startsAt = new Date(request.startsAt!);
   const endsAt = new Date(request.endsAt!);
   // The client checks the same (SPEC §5, "Schedule Activity" is disabled until they pass); a
@@ -111,6 +112,8 @@ export async function createGame(
   kind: 'demo' | 'publish',
   request: PublishRequest,
   now = new Date(),
+  /** The organiser's IANA time zone: a launch lasts the rest of *their* day (docs/games.md). */
+  timeZone?: string,
 ): Promise<GameRow> {
   if (!actor.userId || !actor.user) {
     throw unauthorized('Please sign in to test or launch an activity: a FREE account is enough.');
@@ -132,13 +135,14 @@ export async function createGame(
   if (gameKind === 'schedule' && actor.user.restricted) {
     throw forbidden('Scheduling is not available on your account. Please Contact Us.');
   }
-  const window = windowFor(gameKind, request, row.duration, now);
+  const window = windowFor(gameKind, request, row.duration, now, timeZone);
   if (gameKind !== 'demo') {
     const violation = launchViolation(
       actor.plan,
       window,
-      await launchUsage(db, actor.userId, now),
+      await launchUsage(db, actor.userId, now, timeZone),
       now,
+      timeZone,
     );
     if (violation) throw forbidden(PLAN_MESSAGES[violation]);
   }

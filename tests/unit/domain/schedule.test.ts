@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import {
   canProceedFromName,
   canScheduleActivityForm,
+  isKnownTimeZone,
   launchWindow,
   parseLocalDateTime,
   scheduleDateBounds,
+  startOfDay,
   toIsoTimestamps,
   toLocalDateString,
   validateInstanceName,
@@ -297,5 +299,39 @@ describe('A launch is live for the rest of the day', () => {
   });
   it('at the end of a month and a year', () => {
     expect(launchWindow(new Date(2025, 11, 31, 23, 0)).endsAt).toEqual(new Date(2026, 0, 1));
+  });
+});
+
+describe("A launch is live for the rest of the organiser's day, in their time zone", () => {
+  it("ends at the next midnight in the organiser's zone, whatever the server's", () => {
+    // 22:30 in New York (EDT, UTC-4) is 02:30 UTC the next day.
+    const at = new Date('2025-06-16T02:30:00Z');
+    expect(launchWindow(at, 'America/New_York').endsAt.toISOString()).toBe(
+      '2025-06-16T04:00:00.000Z',
+    );
+    expect(launchWindow(at, 'Europe/London').endsAt.toISOString()).toBe('2025-06-16T23:00:00.000Z');
+    expect(launchWindow(at, 'Asia/Kolkata').endsAt.toISOString()).toBe('2025-06-16T18:30:00.000Z');
+  });
+
+  it('a day with a clock change ends at the real midnight', () => {
+    // London goes back an hour on 26 October 2025: midnight of the 27th is 00:00 GMT.
+    const at = new Date('2025-10-26T09:00:00Z');
+    expect(launchWindow(at, 'Europe/London').endsAt.toISOString()).toBe('2025-10-27T00:00:00.000Z');
+    // New York goes forward on 9 March 2025: midnight of the 10th is 04:00 UTC (EDT).
+    expect(
+      launchWindow(new Date('2025-03-09T15:00:00Z'), 'America/New_York').endsAt.toISOString(),
+    ).toBe('2025-03-10T04:00:00.000Z');
+  });
+
+  it("today's date and the day's start in a zone", () => {
+    const at = new Date('2025-12-31T23:30:00Z');
+    expect(toLocalDateString(at, 'Asia/Tokyo')).toBe('2026-01-01');
+    expect(toLocalDateString(at, 'America/Los_Angeles')).toBe('2025-12-31');
+    expect(startOfDay(at, 'Asia/Tokyo').toISOString()).toBe('2025-12-31T15:00:00.000Z');
+  });
+
+  it('knows real zones and refuses made-up ones', () => {
+    expect(isKnownTimeZone('Europe/Berlin')).toBe(true);
+    expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
   });
 });
