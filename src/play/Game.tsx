@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PlayerState, PublicGame } from '../domain/games';
-import { api, playPath } from './api';
+import { api } from './api';
 import type { AnswerBody } from './api';
 import { CodeEntry, lookedUp } from './CodeEntry';
 import { Join } from './Join';
@@ -18,6 +18,7 @@ import type { OutboxEntry } from './outbox';
 import { applyResult } from './progress';
 import { formatCode, newClientId, TEXTS } from './rules';
 import { forgetTeam, loadCachedState, loadToken, outboxKey, saveCachedState } from './teamStorage';
+import { subscribeTeamStream } from './teamStream';
 import { Loading } from './ui';
 
 type Load =
@@ -172,10 +173,8 @@ export function Game(props: { code: string; route: PlayRoute }) {
   // once: the server tells this team's phones, and the state is asked again.
   const teamId = load.kind === 'team' ? load.state.team.id : null;
   useEffect(() => {
-    if (teamId === null || typeof EventSource !== 'function') return;
-    const source = new EventSource(playPath(code, `/events?team=${encodeURIComponent(teamId)}`));
-    source.addEventListener('judged', () => void loadGame(true));
-    return () => source.close();
+    if (teamId === null) return;
+    return subscribeTeamStream(code, teamId, { events: { judged: () => void loadGame(true) } });
   }, [code, teamId, loadGame]);
 
   // An upcoming game is asked again now and then, and right when it should start.

@@ -1,11 +1,12 @@
 /**
- * The scoreboard: GET /scoreboard once, then live from the game's server-sent events
- * ('scoreboard' whenever scores change). The team's own row is highlighted.
+ * The scoreboard: GET /scoreboard once, then live from the team's shared event stream
+ * ('scoreboard' whenever scores change, teamStream.ts). The team's own row is highlighted.
  */
 import { useEffect, useState } from 'react';
 import type { Scoreboard } from '../domain/games';
-import { api, playPath } from './api';
+import { api } from './api';
 import { formatPoints } from './rules';
+import { subscribeTeamStream } from './teamStream';
 import { Avatar, Loading } from './ui';
 
 const ordinal = (n: number): string => {
@@ -36,31 +37,33 @@ export function ScoreboardView(props: { code: string; teamId: string }) {
       }
     };
     void refresh();
-    if (typeof EventSource !== 'function') return () => void (closed = true);
-    const source = new EventSource(playPath(code, `/events?team=${encodeURIComponent(teamId)}`));
     let dropped = false;
-    source.addEventListener('scoreboard', (event) => {
-      let data: unknown = null;
-      try {
-        data = JSON.parse((event as MessageEvent<string>).data);
-      } catch {
-        // Not a scoreboard: ask for it.
-      }
-      if (isScoreboard(data)) setBoard(data);
-      else void refresh();
+    const unsubscribe = subscribeTeamStream(code, teamId, {
+      events: {
+        scoreboard: (text) => {
+          let data: unknown = null;
+          try {
+            data = JSON.parse(text);
+          } catch {
+            // Not a scoreboard: ask for it.
+          }
+          if (isScoreboard(data)) setBoard(data);
+          else void refresh();
+        },
+      },
+      onOpen: () => {
+        setLive(true);
+        // Changes while the connection was down were missed.
+        if (dropped) void refresh();
+      },
+      onError: () => {
+        dropped = true;
+        setLive(false);
+      },
     });
-    source.onopen = () => {
-      setLive(true);
-      // Changes while the connection was down were missed.
-      if (dropped) void refresh();
-    };
-    source.onerror = () => {
-      dropped = true;
-      setLive(false);
-    };
     return () => {
       closed = true;
-      source.close();
+      unsubscribe();
     };
   }, [code, teamId]);
 

@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+/**
+ * The player's event stream (docs/games.md): one connection per team, shared by the scoreboard
+ * ('scoreboard') and the game ('judged' when a photo or video of the team is judged).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { subscribeTeamStream } from '../../../src/play/teamStream';
+
+class FakeEventSource {
+  static all: FakeEventSource[] = [];
+  listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(public url: string) {
+    FakeEventSource.all.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener({ data } as MessageEvent);
+  }
+}
+
+beforeEach(() => {
+  FakeEventSource.all = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("a team's event stream", () => {
+  it('is one connection for the scoreboard and the game, each hearing its own events', () => {
+    const scores: string[] = [];
+    const judged: string[] = [];
+    const leaveBoard = subscribeTeamStream('ABCD1234', 't1', {
+      events: { scoreboard: (data) => scores.push(data) },
+    });
+    const leaveGame = subscribeTeamStream('ABCD1234', 't1', {
+      events: { judged: (data) => judged.push(data) },
+    });
+    expect(FakeEventSource.all).toHaveLength(1);
+    const source = FakeEventSource.all[0]!;
+    expect(source.url).toContain('/events?team=t1');
+    source.emit('scoreboard', '{"rows":[]}');
+    source.emit('judged', '{"stepId":"s1","rejected":true}');
+    expect(scores).toEqual(['{"rows":[]}']);
+    expect(judged).toEqual(['{"stepId":"s1","rejected":true}']);
+
+    leaveBoard();
+    expect(source.closed).toBe(false);
+    leaveGame();
+    expect(source.closed).toBe(true);
+  });
+
+  it('tells a screen that joins an open stream that it is live', async () => {
+    const leaveGame = subscribeTeamStream('ABCD1234', 't2', { events: { judged: () => {} } });
+    FakeEventSource.all[0]!.onopen?.();
+    const onOpen = vi.fn();
+    const leaveBoard = subscribeTeamStream('ABCD1234', 't2', { events: {}, onOpen });
+    await Promise.resolve();
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    leaveBoard();
+    leaveGame();
+  });
+
+  it('opens a new connection for another team, and again after all have left', () => {
+    subscribeTeamStream('ABCD1234', 't3', { events: {} })();
+    subscribeTeamStream('ABCD1234', 't3', { events: {} })();
+    const leave = subscribeTeamStream('ABCD1234', 't4', { events: {} });
+    expect(FakeEventSource.all.map((s) => s.url.split('team=')[1])).toEqual(['t3', 't3', 't4']);
+    leave();
+  });
+});
