@@ -1,28 +1,29 @@
 /**
  * Issue 3's offline journey in Chromium, on the app's real data layer (the test-only harness,
- * e2e/harness): an edit made while the server cannot be reached is kept on the device across a
- * reload, and reaches the server by itself once the server is back; other tabs see it.
+ * e2e/harness): an edit made while the network is down is kept on the device across a reload,
+ * and reaches the server by itself once the network is back; other tabs see it.
  *
- * "Offline" is the API server stopped: Playwright's offline switch and routes do not reach the
- * SharedWorker's requests. The page is also switched offline, so that it sees navigator.onLine
- * false, and it reloads from a stand-in for the service worker's cached shell.
+ * "Offline" is the network cut between the browser and the server (e2e/support/networkCut.ts),
+ * as users lose it: it reaches the SharedWorker's requests too, and the browser is not told, so
+ * `navigator.onLine` stays true and no `online` event fires on the way back. The app has to find
+ * out by itself, and the page reloads from a stand-in for the service worker's cached shell.
  */
 import { expect, test } from './support/fixtures';
 import { serveShellFromCache } from './support/cachedShell';
 import { harnessOf, openHarness } from './support/harnessPage';
 import { serverName, serverTemplate } from './support/serverTemplates';
 
-/** The engine backs off up to 60 s (sync/constants.ts) with jitter, and PGlite takes a while to start. */
+/** Without an `online` event the engine finds the network back by its own retries (sync/constants.ts). */
 const RECONNECT_TIMEOUT_MS = 120_000;
 
 test('an edit made offline is kept across a reload and reaches the server by itself when it is back', async ({
   context,
   page,
   api,
-  shell,
+  network,
 }) => {
   test.setTimeout(300_000);
-  const tab = await openHarness(page, shell.origin);
+  const tab = await openHarness(page, network.origin);
   const anonId = await tab.anonId();
   const id = await tab.createTemplate('Team quiz');
 
@@ -35,9 +36,7 @@ test('an edit made offline is kept across a reload and reaches the server by its
 
   const renamed = 'Team quiz (edited offline)';
   await test.step('an edit made offline is written on the device and waits as pending', async () => {
-    await api.stop();
-    await context.setOffline(true);
-    expect(await tab.online(), 'the page sees itself offline').toBe(false);
+    network.cut();
 
     const localWriteMs = await tab.rename(id, renamed);
     test.info().annotations.push({
@@ -49,37 +48,43 @@ test('an edit made offline is kept across a reload and reaches the server by its
       state: 'pending',
       allChangesOnServer: false,
     });
-    // The push fails without an answer (not a 502): the engine knows it is offline.
+    // The push fails without an answer (not a 502): the engine knows it is offline, although
+    // the browser still says it is online.
     await expect
       .poll(async () => (await tab.syncStatus())?.online, { timeout: 30_000 })
       .toBe(false);
     expect((await tab.syncStatus())?.pendingCount).toBe(1);
+    expect(await tab.online(), 'the browser is not told of a cut').toBe(true);
   });
 
   await test.step('after a reload the edit is still there and still pending', async () => {
-    const stopServingShell = await serveShellFromCache(context, shell.origin);
+    const stopServingShell = await serveShellFromCache(context, network.origin);
     await page.reload();
     await page.waitForFunction(() => window.harness !== undefined);
-    expect(await tab.online()).toBe(false);
     expect(await tab.readLocal(id)).toMatchObject({
       name: renamed,
       state: 'pending',
       allChangesOnServer: false,
     });
+    // After the reload the app still knows it is offline: its own requests fail.
+    await expect
+      .poll(async () => (await tab.syncStatus())?.online, { timeout: 30_000 })
+      .toBe(false);
+    expect((await tab.syncStatus())?.pendingCount).toBe(1);
     await stopServingShell();
-    // The page's connection comes back first; the server is still down, so that retry fails.
-    await context.setOffline(false);
   });
 
   const secondTab = harnessOf(await context.newPage());
   await test.step('a second tab opened meanwhile sees the pending edit', async () => {
-    await secondTab.page.goto(`${shell.origin}/`);
+    const stopServingShell = await serveShellFromCache(context, network.origin);
+    await secondTab.page.goto(`${network.origin}/`);
     await secondTab.page.waitForFunction(() => window.harness !== undefined);
     expect(await secondTab.readLocal(id)).toMatchObject({ name: renamed, state: 'pending' });
+    await stopServingShell();
   });
 
-  await test.step('once the server is back, the edit reaches it without anything done here', async () => {
-    await api.start();
+  await test.step('once the network is back, the edit reaches it without anything done here', async () => {
+    network.restore();
     await expect
       .poll(() => serverName(api, anonId, id), { timeout: RECONNECT_TIMEOUT_MS })
       .toBe(renamed);
