@@ -1,4 +1,4 @@
-/** The page title, what the page is for, its three actions and a note under them. */
+/** The page title, what the page is for, its actions and a note under them. */
 import type { ReactNode } from 'react';
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';

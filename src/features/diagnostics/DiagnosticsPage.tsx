@@ -16,6 +16,7 @@ import {
 } from '../../data/hooks';
 import { ConflictLogPanel } from './ConflictLogPanel';
 import { ConnectionPanel } from './ConnectionPanel';
+import { CopyReportButton } from './CopyReportButton';
 import { DiagnosticsHeader } from './DiagnosticsHeader';
 import { DocumentsPanel } from './DocumentsPanel';
 import { ExportDiagnosticsButton } from './ExportDiagnosticsButton';
@@ -79,6 +80,14 @@ export function DiagnosticsPage() {
                 >
                   Sync now
                 </Button>
+                <CopyReportButton
+                  status={status}
+                  conflicts={conflicts.isLoading || conflicts.error ? null : conflicts.data}
+                  storage={storage.isLoading ? null : storage.data}
+                  documents={local.data.templates}
+                  uploads={local.data.uploads}
+                  templateNames={templateNames}
+                />
                 <ExportDiagnosticsButton status={status} onError={setActionError} />
                 <Button variant="outline" color="red" onClick={() => setResetOpen(true)}>
                   Reset local data
