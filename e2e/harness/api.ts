@@ -3,6 +3,7 @@
  * the page, the specs and the browser benchmark, so that both sides agree on it.
  */
 import type { DocumentSyncState } from '../../src/data/localTemplate';
+import type { UploadStatus } from '../../src/data/schemas/uploads';
 import type { SyncClient } from '../../src/data/syncClient';
 import type { SyncStatus } from '../../workers/syncWorkerApi';
 
@@ -17,6 +18,24 @@ export interface HarnessDocument {
   pushedVersion: number;
   /** The server's revision the document last saw; 0 while it exists only here. */
   revision: number;
+}
+
+/** A file to pick, as a spec hands it to the page (bytes as base64). */
+export interface HarnessFile {
+  purpose: 'logo' | 'media';
+  /** The task, for media; null for the logo. */
+  stepId: string | null;
+  filename: string;
+  mimeType: string;
+  base64: string;
+}
+
+/** An upload record as the harness reports it. */
+export interface HarnessUpload {
+  status: UploadStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  errorMessage: string | null;
 }
 
 export interface HarnessApi {
@@ -35,6 +54,11 @@ export interface HarnessApi {
   syncNow(): Promise<void>;
   /** Resolves once the server has every edit of the document made so far (fails after timeoutMs). */
   waitForServerAck(id: string, timeoutMs?: number): Promise<void>;
+  /** Picks a file for the template through the upload repository, as the widgets do; answers
+   * the upload's id. */
+  queueUpload(templateId: string, file: HarnessFile): Promise<string>;
+  /** The upload record, or null once it is gone (sent and applied, or removed). */
+  readUpload(id: string): Promise<HarnessUpload | null>;
 }
 
 declare global {

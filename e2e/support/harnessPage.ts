@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import type { HarnessApi, HarnessDocument } from '../harness/api';
+import type { HarnessApi, HarnessDocument, HarnessFile, HarnessUpload } from '../harness/api';
 import type { SyncStatus } from '../../workers/syncWorkerApi';
 
 /** The built harness (`vite build -c e2e/harness/vite.config.ts`). */
@@ -22,6 +22,8 @@ export interface HarnessPage {
   syncStatus(): Promise<SyncStatus | null>;
   syncNow(): Promise<void>;
   waitForServerAck(id: string, timeoutMs?: number): Promise<void>;
+  queueUpload(templateId: string, file: HarnessFile): Promise<string>;
+  readUpload(id: string): Promise<HarnessUpload | null>;
   /** What the page itself believes about the network (navigator.onLine). */
   online(): Promise<boolean>;
 }
@@ -41,6 +43,9 @@ export function harnessOf(page: Page): HarnessPage {
     syncNow: () => page.evaluate(() => window.harness!.syncNow()),
     waitForServerAck: (id, timeoutMs) =>
       page.evaluate(([i, t]) => window.harness!.waitForServerAck(i, t), [id, timeoutMs] as const),
+    queueUpload: (templateId, file) =>
+      page.evaluate(([t, f]) => window.harness!.queueUpload(t, f), [templateId, file] as const),
+    readUpload: (id) => page.evaluate((i) => window.harness!.readUpload(i), id),
     online: () => page.evaluate(() => navigator.onLine),
   };
 }

@@ -1,11 +1,12 @@
 /**
  * The builder's save indicator (SPEC §2.8 "Autosave indicator", as issue 3 redefines it): where
- * this template's edits are — on this device, on their way, or on the server.
+ * this template's edits are — on this device, on their way, or on the server — and the files
+ * picked for it that have not been uploaded yet (how many, and their size).
  */
 import { Group, Loader, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useSyncStatus } from '../data/hooks';
+import { useSyncStatus, useUploads } from '../data/hooks';
 import type { LocalTemplate } from '../data/localTemplate';
 import { syncIndicatorFor, type SyncIndicatorTone } from '../data/syncIndicator';
 import { formatRelative } from './format';
@@ -27,6 +28,7 @@ export function SyncIndicator({
   template: Pick<LocalTemplate, 'id' | 'updatedAt' | 'sync'>;
 }) {
   const { data: status } = useSyncStatus();
+  const { data: uploads } = useUploads(template.id);
   const { online } = useNetwork();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -34,7 +36,13 @@ export function SyncIndicator({
     return () => clearInterval(timer);
   }, []);
 
-  const indicator = syncIndicatorFor(template, status, online, (at) => formatRelative(at, now));
+  const indicator = syncIndicatorFor(
+    template,
+    status,
+    online,
+    (at) => formatRelative(at, now),
+    uploads,
+  );
   const colour = TONE_COLOUR[indicator.tone];
   const content = (
     <Group
@@ -42,6 +50,7 @@ export function SyncIndicator({
       wrap="nowrap"
       data-testid="sync-indicator"
       data-tone={indicator.tone}
+      data-uploads-waiting={indicator.uploads?.files ?? 0}
       aria-live="polite"
     >
       {indicator.tone === 'syncing' ? (

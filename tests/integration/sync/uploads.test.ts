@@ -56,8 +56,12 @@ describe('upload queue', () => {
       filename: 'logo.png',
     });
     expect(await uploads.localFile(queued.id)).not.toBeNull();
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await c.db.uploads.findOne(queued.id).exec())?.status).toBe('queued');
+    // Tried and failed offline: back in the queue with the reason, not lost nor given up on.
+    // (In between, an attempt under way shows 'uploading'.)
+    await waitForValue(async () => {
+      const doc = await c.db.uploads.findOne(queued.id).exec();
+      return doc?.status === 'queued' && doc.attempts > 0 ? doc : null;
+    }, 'the failed attempt put back in the queue');
 
     c.network.offline = false;
     c.engine.notify('online');

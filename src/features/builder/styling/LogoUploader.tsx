@@ -18,8 +18,10 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
 import { useDataContext } from '../../../data/DataProvider';
-import type { UploadDoc } from '../../../data/schemas/uploads';
+import { useSyncStatus } from '../../../data/hooks';
+import { UPLOAD_WIDGET_TEXTS, uploadWidgetText } from '../../../data/syncIndicator';
 import { MESSAGES } from '../../../domain/messages';
 import { acceptAttribute, LOGO_MIME_TYPES, LOGO_UPLOAD_NOTE } from '../../../domain/uploads';
 import { useBuilder } from '../BuilderContext';
@@ -29,17 +31,12 @@ import { useBrandingLogo } from './useBrandingLogo';
 
 const ACCEPT = acceptAttribute(LOGO_MIME_TYPES);
 
-function uploadStatusText(upload: UploadDoc): string {
-  if (upload.status === 'uploading' || upload.status === 'preparing') return 'Uploading…';
-  // A retry after a network failure: the file is safe on this device and goes later.
-  if (upload.attempts > 0) return 'Waiting for a connection, it will upload automatically';
-  return 'Saved on this device, uploading shortly';
-}
-
 export function LogoUploader() {
   const { owner } = useDataContext();
   const { templateId, template, update } = useBuilder();
   const { upload, logo, url, uploads } = useBrandingLogo();
+  const { data: status } = useSyncStatus();
+  const { online } = useNetwork();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -92,6 +89,8 @@ export function LogoUploader() {
 
   const failed = upload?.status === 'failed' ? upload : null;
   const pending = upload && !failed ? upload : null;
+  // Uploading, or about to; a file that simply waits for the network does not spin.
+  const pendingText = pending ? uploadWidgetText(pending, status, online) : null;
   const shown = pending
     ? { filename: pending.filename }
     : logo
@@ -128,11 +127,9 @@ export function LogoUploader() {
               </Group>
               {pending && (
                 <Group gap={6} wrap="nowrap">
-                  {(pending.status === 'uploading' || pending.status === 'preparing') && (
-                    <Loader size={12} aria-hidden />
-                  )}
+                  {pendingText !== UPLOAD_WIDGET_TEXTS.offline && <Loader size={12} aria-hidden />}
                   <Text size="xs" c="dimmed" role="status">
-                    {uploadStatusText(pending)}
+                    {pendingText}
                   </Text>
                 </Group>
               )}

@@ -23,7 +23,9 @@ export interface BrandingLogo {
   uploads: UploadRepository;
 }
 
-function useObjectUrl(uploads: UploadRepository, uploadId: string | null): string | null {
+/** An object URL of a picked file as stored on the device (null until it is read, or without
+ * one), revoked when the id changes or the component goes. Also the task media's preview. */
+export function useLocalFileUrl(uploads: UploadRepository, uploadId: string | null): string | null {
   const [url, setUrl] = useState<{ id: string; url: string } | null>(null);
   useEffect(() => {
     if (!uploadId) return;
@@ -58,7 +60,7 @@ export function useBrandingLogo(): BrandingLogo {
       .at(-1) ?? null;
   // The file is on the device once its document has left 'preparing'.
   const readable = upload && upload.status !== 'failed' && upload.status !== 'preparing';
-  const localUrl = useObjectUrl(uploads, readable ? upload.id : null);
+  const localUrl = useLocalFileUrl(uploads, readable ? upload.id : null);
   const stored = template.branding.logo;
   const logo = previewLogoUrl(stored) !== null ? stored : null;
   return { upload, logo, url: localUrl ?? previewLogoUrl(stored), uploads };

@@ -2,8 +2,9 @@
  * A task's media (SPEC §2.8 Edit Tasks) with SPEC §4's upload widget: empty → uploading
  * (spinner) → preview (file name, type icon, remove button) or error (message with "Dismiss
  * error"). A picked file is kept on the device at once (src/data/uploadRepository.ts) and waits
- * there while offline; the upload queue sends it, and the asset the server answers becomes the
- * step's media. Removing cancels a waiting file and sets the media to null.
+ * there while offline, shown from the device (an image or a video) with what is happening to it;
+ * the upload queue sends it, and the asset the server answers becomes the step's media.
+ * Removing cancels a waiting file and sets the media to null.
  */
 import {
   Alert,
@@ -12,16 +13,19 @@ import {
   Button,
   FileButton,
   Group,
+  Image,
   Input,
   Loader,
   Paper,
   Stack,
   Text,
 } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useDataContext } from '../../../data/DataProvider';
-import { useUploads } from '../../../data/hooks';
+import { useSyncStatus, useUploads } from '../../../data/hooks';
 import type { UploadDoc } from '../../../data/schemas/uploads';
+import { UPLOAD_WIDGET_TEXTS, uploadWidgetText } from '../../../data/syncIndicator';
 import { createUploadRepository } from '../../../data/uploadRepository';
 import { MESSAGES } from '../../../domain/messages';
 import type { Asset } from '../../../domain/schemas';
@@ -35,6 +39,7 @@ import {
   type MediaKind,
 } from '../../../domain/uploads';
 import { useBuilder } from '../BuilderContext';
+import { useLocalFileUrl } from '../styling/useBrandingLogo';
 import { AudioIcon, ImageIcon, TrashIcon, VideoIcon } from './taskIcons';
 
 export const MEDIA_TEXTS = {
@@ -42,8 +47,12 @@ export const MEDIA_TEXTS = {
   upload: 'Upload media',
   formats: `Files supported: ${STEP_MEDIA_FORMATS_TEXT}`,
   recommendedSizes: 'Recommended sizes',
-  uploading: 'Uploading…',
-  waiting: 'Saved on this device, it will upload when online',
+  uploading: UPLOAD_WIDGET_TEXTS.uploading,
+  /** Queued while offline. */
+  waiting: UPLOAD_WIDGET_TEXTS.offline,
+  /** Queued while online: its turn, a retry, or its template's first push, comes next. */
+  waitingOnline: UPLOAD_WIDGET_TEXTS.waiting,
+  saving: UPLOAD_WIDGET_TEXTS.saving,
   remove: 'Remove media',
   dismiss: 'Dismiss error',
 } as const;
@@ -80,6 +89,8 @@ export const TaskMediaUploader = memo(function TaskMediaUploader({
   const { templateId, help } = useBuilder();
   const uploads = useMemo(() => createUploadRepository(db), [db]);
   const { data: docs } = useUploads(templateId);
+  const { data: status } = useSyncStatus();
+  const { online } = useNetwork();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The file being written to the device: removing waits for it.
@@ -87,6 +98,11 @@ export const TaskMediaUploader = memo(function TaskMediaUploader({
   const mine = docs.filter((d) => d.purpose === 'media' && d.stepId === stepId);
   const upload: UploadDoc | null = mine.filter((d) => d.status !== 'done').at(-1) ?? null;
   const finished = mine.filter((d) => d.status === 'done' && d.asset !== null).at(-1) ?? null;
+  // The picked file as stored on the device, previewed while it waits (once it is written).
+  const previewable =
+    upload && (upload.status === 'queued' || upload.status === 'uploading') ? upload : null;
+  const localUrl = useLocalFileUrl(uploads, previewable?.id ?? null);
+  const localKind = previewable ? mediaKindOf(previewable.mimeType) : null;
 
   // The server's answer replaces the local file as the step's media, once per upload.
   const onChangeRef = useRef(onChange);
@@ -159,19 +175,56 @@ export const TaskMediaUploader = memo(function TaskMediaUploader({
       </Alert>
     );
   } else if (pending) {
+    const line = upload ? uploadWidgetText(upload, status, online) : MEDIA_TEXTS.saving;
     body = (
       <Paper withBorder radius="md" p="sm" data-testid="media-uploading">
         <Group gap="sm" wrap="nowrap">
-          <Loader size="sm" aria-label={MEDIA_TEXTS.uploading} />
+          {localUrl && localKind === 'image' ? (
+            <Image
+              src={localUrl}
+              alt={`Preview of ${upload?.filename ?? 'the file'}`}
+              w={72}
+              h={48}
+              radius="sm"
+              fit="cover"
+              data-testid="media-local-preview"
+            />
+          ) : localUrl && localKind === 'video' ? (
+            <video
+              src={localUrl}
+              muted
+              playsInline
+              preload="metadata"
+              aria-label={`Preview of ${upload?.filename ?? 'the file'}`}
+              data-testid="media-local-preview"
+              style={{ width: 72, height: 48, objectFit: 'cover', borderRadius: 4 }}
+            />
+          ) : (
+            <Box c="brand.7" style={{ display: 'flex' }}>
+              <KindIcon kind={upload ? mediaKindOf(upload.mimeType) : null} />
+            </Box>
+          )}
           <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
             <Text size="sm" fw={500} truncate="end">
-              {upload?.filename ?? MEDIA_TEXTS.uploading}
+              {upload?.filename ?? MEDIA_TEXTS.saving}
             </Text>
-            <Text size="xs" c="dimmed">
-              {upload && upload.attempts > 0 ? MEDIA_TEXTS.waiting : MEDIA_TEXTS.uploading}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              {/* A file that simply waits for the network does not spin. */}
+              {line !== MEDIA_TEXTS.waiting && (
+                <Loader size={12} aria-hidden data-testid="media-upload-spinner" />
+              )}
+              <Text size="xs" c="dimmed" role="status">
+                {line}
+              </Text>
+            </Group>
           </Stack>
-          <Button size="compact-sm" variant="subtle" color="red" onClick={remove}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            leftSection={<TrashIcon />}
+            onClick={remove}
+          >
             {MEDIA_TEXTS.remove}
           </Button>
         </Group>

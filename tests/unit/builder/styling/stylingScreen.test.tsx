@@ -207,4 +207,15 @@ describe('SPEC §2.8 Branding logo uploader (PNG only; "Max dimensions: 280x60 p
     await waitFor(() => expect(screen.queryByText('The file is not a PNG.')).toBeNull());
     expect(await logoUploads()).toEqual([]);
   });
+
+  it('says "Waiting to upload…" while the logo is queued online and "Uploading…" while it is on its way (issue 14)', async () => {
+    const id = await createTemplate(db);
+    renderStyling(db, id, 'styling');
+    await screen.findByRole('button', { name: 'Upload logo' });
+    pickFile(new File([PNG_BYTES], 'acme.png', { type: 'image/png' }));
+    await screen.findByText('Waiting to upload…');
+    const [upload] = await db.uploads.find().exec();
+    await upload!.incrementalPatch({ status: 'uploading', attempts: 2 });
+    await screen.findByText('Uploading…');
+  });
 });

@@ -13,6 +13,8 @@ import type { TeamtrailDatabase } from '../../../../src/data/database';
 import { DataContextProvider, type DataContextValue } from '../../../../src/data/DataProvider';
 import { theme } from '../../../../src/app/theme';
 import type { LocalTemplate } from '../../../../src/data/localTemplate';
+import type { SyncClient } from '../../../../src/data/syncClient';
+import type { SyncStatus } from '../../../../workers/syncWorkerApi';
 import type { ContentRecipe } from '../../../../src/data/templateRepository';
 import type { Step } from '../../../../src/domain/schemas';
 import type { TemplateContent } from '../../../../src/domain/templateContent';
@@ -113,16 +115,27 @@ const noUploadsDb = {
 
 export const OWNER = 'anon:11111111-1111-4111-8111-111111111111';
 
+/** A sync worker that reports `status` (null: none yet) and does nothing else. */
+export const syncReporting = (status: SyncStatus | null = null) =>
+  ({
+    mode: 'shared-worker',
+    subscribe(listener: (s: SyncStatus | null) => void) {
+      listener(status);
+      return () => {};
+    },
+  }) as unknown as SyncClient;
+
 export function renderTasksScreen(
   initial: LocalTemplate,
   db: TeamtrailDatabase = noUploadsDb,
+  sync: SyncClient = syncReporting(),
 ): Harness {
   const data = {
     db,
     owner: OWNER,
     signedIn: false,
     repository: {},
-    sync: {},
+    sync,
   } as unknown as DataContextValue;
   let latest = initial;
   const writes: Step[][] = [];

@@ -5,11 +5,14 @@
  * null. Files are stored on the device (a real RxDB on fake-indexeddb) and wait for the queue.
  */
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeamtrailDatabase } from '../../../../src/data/database';
+import { UPLOAD_ATTACHMENT_ID } from '../../../../src/data/uploadRepository';
 import { checkMediaFile } from '../../../../src/features/builder/tasks/TaskMediaUploader';
+import { INITIAL_STATUS } from '../../../../sync/status';
+import { PREPARING_STALE_MS, recoverStaleUploads } from '../../../../sync/uploadQueue';
 import { openTestDatabase } from '../../wizard/harness';
-import { renderTasksScreen, step, template } from './harness';
+import { OWNER, renderTasksScreen, step, syncReporting, template } from './harness';
 
 let db: TeamtrailDatabase;
 beforeEach(async () => {
@@ -17,6 +20,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   cleanup();
+  vi.restoreAllMocks();
   await db.close();
 });
 
@@ -118,5 +122,97 @@ describe('SPEC §4 Upload widget (task media)', () => {
       'The file is too large. The maximum size is 10 MB.',
     );
     expect(checkMediaFile({ type: 'video/mp4', size: 1000 })).toBeNull();
+  });
+});
+
+describe('upload widget while the file waits (issue 14)', () => {
+  const online = syncReporting({ ...INITIAL_STATUS, running: true, online: true });
+  const offline = syncReporting({ ...INITIAL_STATUS, running: true, online: false });
+  const line = () => screen.getByTestId('media-uploading').querySelector('[role="status"]');
+  const queuedDoc = async () => {
+    await waitFor(async () =>
+      expect((await uploadDocs()).map((d) => d.status)).toEqual(['queued']),
+    );
+    return (await db.uploads.findOne().exec())!;
+  };
+
+  it('queued and online: "Waiting to upload…"; while on its way: "Uploading…", even after failed attempts', async () => {
+    renderTasksScreen(template([step()]), db, online);
+    openFirstCard();
+    pick(new File(['png'], 'map.png', { type: 'image/png' }));
+    const doc = await queuedDoc();
+    await waitFor(() => expect(line()?.textContent).toBe('Waiting to upload…'));
+    await act(async () => {
+      await doc.incrementalPatch({ status: 'uploading', attempts: 3 });
+    });
+    await waitFor(() => expect(line()?.textContent).toBe('Uploading…'));
+    expect(screen.getByTestId('media-upload-spinner')).toBeTruthy();
+  });
+
+  it('queued while the engine is offline: it will upload when online, and does not spin', async () => {
+    renderTasksScreen(template([step()]), db, offline);
+    openFirstCard();
+    pick(new File(['png'], 'map.png', { type: 'image/png' }));
+    await queuedDoc();
+    await waitFor(() =>
+      expect(line()?.textContent).toBe('Saved on this device, it will upload when online'),
+    );
+    expect(screen.queryByTestId('media-upload-spinner')).toBeNull();
+  });
+
+  it('shows the picked image from the device while it waits', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:local-image');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    renderTasksScreen(template([step()]), db, offline);
+    openFirstCard();
+    pick(new File(['png'], 'map.png', { type: 'image/png' }));
+    const preview = await screen.findByTestId('media-local-preview');
+    expect(preview.tagName).toBe('IMG');
+    expect(preview.getAttribute('src')).toBe('blob:local-image');
+    expect(preview.getAttribute('alt')).toBe('Preview of map.png');
+  });
+
+  it('shows the picked video from the device while it waits', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:local-video');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    renderTasksScreen(template([step()]), db, online);
+    openFirstCard();
+    pick(new File(['mp4'], 'clue.mp4', { type: 'video/mp4' }));
+    const preview = await screen.findByTestId('media-local-preview');
+    expect(preview.tagName).toBe('VIDEO');
+    expect(preview.getAttribute('src')).toBe('blob:local-video');
+  });
+
+  it('a file a crashed tab never finished writing is cleaned up, and the widget goes back to empty', async () => {
+    const h = renderTasksScreen(template([step()]), db, online);
+    const createdAt = new Date('2026-05-04T10:00:00.000Z');
+    await act(async () => {
+      await db.uploads.insert({
+        id: 'left-behind',
+        owner: OWNER,
+        templateId: 'tpl-1',
+        stepId: h.current().steps[0]!.id,
+        purpose: 'media',
+        filename: 'map.png',
+        mimeType: 'image/png',
+        size: 3,
+        status: 'preparing',
+        attempts: 0,
+        nextAttemptAt: null,
+        errorMessage: null,
+        asset: null,
+        createdAt: createdAt.toISOString(),
+      });
+    });
+    openFirstCard();
+    await waitFor(() => expect(line()?.textContent).toBe('Saving on this device…'));
+    expect(
+      (await db.uploads.findOne('left-behind').exec())?.getAttachment(UPLOAD_ATTACHMENT_ID),
+    ).toBeNull();
+    await act(async () => {
+      await recoverStaleUploads(db, OWNER, new Date(createdAt.getTime() + PREPARING_STALE_MS + 1));
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload media' })).toBeTruthy());
+    expect(screen.queryByTestId('media-uploading')).toBeNull();
   });
 });

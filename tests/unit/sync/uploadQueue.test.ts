@@ -1,0 +1,209 @@
+/**
+ * The upload queue's housekeeping rules (sync/uploadQueue.ts), on a real RxDB over
+ * fake-indexeddb: records left behind by a tab or a worker that died are recovered, a
+ * reconnect makes every waiting file due at once, and the queue says when it next needs a pass.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { randomUUID } from 'node:crypto';
+import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/data/database';
+import type { UploadDoc, UploadStatus } from '../../../src/data/schemas/uploads';
+import { createTemplateRepository } from '../../../src/data/templateRepository';
+import { UPLOAD_ATTACHMENT_ID } from '../../../src/data/uploadRepository';
+import type { Template } from '../../../src/domain/schemas';
+import {
+  nextUploadDue,
+  PREPARING_STALE_MS,
+  recoverStaleUploads,
+  retryUploadsNow,
+  UPLOAD_LEASE_MS,
+} from '../../../sync/uploadQueue';
+
+const OWNER = 'anon:me';
+const NOW = new Date('2026-05-04T10:00:00.000Z');
+const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs).toISOString();
+
+let db: TeamtrailDatabase;
+beforeEach(async () => {
+  db = await createTeamtrailDatabase({
+    name: `upload-queue-${randomUUID().slice(0, 8)}`,
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+    devMode: true,
+  });
+});
+afterEach(async () => {
+  await db.close();
+});
+
+/** An upload record in any state, with its file written next to it unless `file: false`. */
+async function record(
+  status: UploadStatus,
+  fields: Partial<UploadDoc> & { file?: boolean } = {},
+): Promise<string> {
+  const { file = true, ...rest } = fields;
+  const doc = await db.uploads.insert({
+    id: randomUUID(),
+    owner: OWNER,
+    templateId: 'template-1',
+    stepId: null,
+    purpose: 'logo',
+    filename: 'logo.png',
+    mimeType: 'image/png',
+    size: 3,
+    status,
+    attempts: 0,
+    nextAttemptAt: null,
+    errorMessage: null,
+    asset: null,
+    createdAt: at(-1_000),
+    ...rest,
+  });
+  if (file) {
+    await doc.putAttachment({
+      id: UPLOAD_ATTACHMENT_ID,
+      data: new Blob(['png'], { type: 'image/png' }),
+      type: 'image/png',
+    });
+  }
+  return doc.id;
+}
+
+const read = async (id: string) => (await db.uploads.findOne(id).exec())?.toMutableJSON() ?? null;
+
+const content = () => ({
+  name: 'Team quiz',
+  description: '',
+  shortDescription: '',
+  gameType: 'quiz' as const,
+  deliveryType: 'inPerson' as const,
+  duration: 60 as const,
+  selectedThemeId: null,
+  branding: {
+    id: randomUUID(),
+    logo: null,
+    headerColour: '#0393E3',
+    questionBackgroundColour: '#FFFFFF',
+    selfieBackgroundColour: '#8FD1FC',
+  },
+  steps: [],
+});
+
+/** A local template; `onServer` gives it a server state, as after its first push. */
+async function template(onServer: boolean): Promise<string> {
+  const created = await createTemplateRepository(db).create(OWNER, content());
+  if (onServer) {
+    const doc = await db.templates.findOne(created.id).exec();
+    await doc!.incrementalPatch({ server: { id: created.id, revision: 1 } as unknown as Template });
+  }
+  return created.id;
+}
+
+describe('recoverStaleUploads', () => {
+  it("an 'uploading' record whose lease has ended (its worker died mid-request) goes back to 'queued', due at once, the interrupted attempt counted", async () => {
+    const id = await record('uploading', { attempts: 1, nextAttemptAt: at(-1) });
+    expect(await recoverStaleUploads(db, OWNER, NOW)).toEqual({ requeued: 1, removed: 0 });
+    expect(await read(id)).toMatchObject({ status: 'queued', attempts: 2, nextAttemptAt: null });
+  });
+
+  it("an 'uploading' record whose lease still runs (its request is live) is left alone", async () => {
+    const id = await record('uploading', { nextAttemptAt: at(UPLOAD_LEASE_MS / 2) });
+    expect(await recoverStaleUploads(db, OWNER, NOW)).toEqual({ requeued: 0, removed: 0 });
+    expect(await read(id)).toMatchObject({ status: 'uploading', attempts: 0 });
+  });
+
+  it("an 'uploading' record without a lease (written before leases existed) is recovered", async () => {
+    const id = await record('uploading', { nextAttemptAt: null });
+    await recoverStaleUploads(db, OWNER, NOW);
+    expect(await read(id)).toMatchObject({ status: 'queued' });
+  });
+
+  it("a 'preparing' record older than PREPARING_STALE_MS whose file was written becomes 'queued'", async () => {
+    const id = await record('preparing', { createdAt: at(-PREPARING_STALE_MS - 1) });
+    expect(await recoverStaleUploads(db, OWNER, NOW)).toEqual({ requeued: 1, removed: 0 });
+    expect(await read(id)).toMatchObject({ status: 'queued', attempts: 0, nextAttemptAt: null });
+  });
+
+  it("a 'preparing' record older than PREPARING_STALE_MS without its file is removed: nothing to send", async () => {
+    const id = await record('preparing', { createdAt: at(-PREPARING_STALE_MS - 1), file: false });
+    expect(await recoverStaleUploads(db, OWNER, NOW)).toEqual({ requeued: 0, removed: 1 });
+    expect(await read(id)).toBeNull();
+  });
+
+  it("a recent 'preparing' record (its tab may still be writing the file) is left alone", async () => {
+    const id = await record('preparing', {
+      createdAt: at(-PREPARING_STALE_MS + 1_000),
+      file: false,
+    });
+    await recoverStaleUploads(db, OWNER, NOW);
+    expect(await read(id)).toMatchObject({ status: 'preparing' });
+  });
+
+  it("queued, failed and done records, and another owner's, are not touched", async () => {
+    const queued = await record('queued', { nextAttemptAt: at(60_000), attempts: 3 });
+    const failed = await record('failed', { errorMessage: 'Not a PNG' });
+    const done = await record('done');
+    const other = await record('uploading', { owner: 'anon:someone-else', nextAttemptAt: at(-1) });
+    const before = await Promise.all([queued, failed, done, other].map(read));
+    expect(await recoverStaleUploads(db, OWNER, NOW)).toEqual({ requeued: 0, removed: 0 });
+    expect(await Promise.all([queued, failed, done, other].map(read))).toEqual(before);
+  });
+});
+
+describe('retryUploadsNow', () => {
+  it("makes this owner's backed-off queued uploads due at once and keeps their attempts", async () => {
+    const first = await record('queued', { attempts: 4, nextAttemptAt: at(45_000) });
+    const second = await record('queued', { attempts: 1, nextAttemptAt: at(2_000) });
+    const due = await record('queued');
+    expect(await retryUploadsNow(db, OWNER)).toBe(2);
+    expect(await read(first)).toMatchObject({ status: 'queued', attempts: 4, nextAttemptAt: null });
+    expect(await read(second)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      nextAttemptAt: null,
+    });
+    expect(await read(due)).toMatchObject({ status: 'queued', nextAttemptAt: null });
+  });
+
+  it("leaves uploads on their way (their lease), refused ones and another owner's alone", async () => {
+    const uploading = await record('uploading', { nextAttemptAt: at(UPLOAD_LEASE_MS) });
+    const failed = await record('failed', { attempts: 1 });
+    const other = await record('queued', { owner: 'anon:someone-else', nextAttemptAt: at(9_000) });
+    expect(await retryUploadsNow(db, OWNER)).toBe(0);
+    expect((await read(uploading))?.nextAttemptAt).toBe(at(UPLOAD_LEASE_MS));
+    expect((await read(failed))?.status).toBe('failed');
+    expect((await read(other))?.nextAttemptAt).toBe(at(9_000));
+  });
+});
+
+describe('nextUploadDue', () => {
+  it('is null when nothing waits', async () => {
+    await record('failed');
+    expect(await nextUploadDue(db, OWNER)).toBeNull();
+  });
+
+  it('is the earliest next attempt of a queued upload whose template is on the server', async () => {
+    const templateId = await template(true);
+    await record('queued', { templateId, nextAttemptAt: at(30_000) });
+    await record('queued', { templateId, nextAttemptAt: at(5_000) });
+    expect(await nextUploadDue(db, OWNER)).toEqual(new Date(at(5_000)));
+  });
+
+  it('leaves out uploads whose template is not on the server yet, or is gone: their push asks for uploads, a timer would only spin', async () => {
+    const local = await template(false);
+    await record('queued', { templateId: local });
+    await record('queued', { templateId: 'no-such-template' });
+    expect(await nextUploadDue(db, OWNER)).toBeNull();
+    // …and they do not hide a later retry of another file.
+    const onServer = await template(true);
+    await record('queued', { templateId: onServer, nextAttemptAt: at(7_000) });
+    expect(await nextUploadDue(db, OWNER)).toEqual(new Date(at(7_000)));
+  });
+
+  it("counts the end of an upload's lease and the moment a 'preparing' record goes stale", async () => {
+    await record('uploading', { nextAttemptAt: at(UPLOAD_LEASE_MS) });
+    expect(await nextUploadDue(db, OWNER)).toEqual(new Date(at(UPLOAD_LEASE_MS)));
+    await record('preparing', { createdAt: at(-PREPARING_STALE_MS + 10_000), file: false });
+    expect(await nextUploadDue(db, OWNER)).toEqual(new Date(at(10_000)));
+  });
+});
