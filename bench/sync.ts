@@ -1,6 +1,9 @@
 /**
  * Sync benchmarks (issue 3): time from an edit to the durable local write, from an edit to the
- * server's acknowledgement, and to push 200 templates of 20 tasks after the network returns.
+ * server's acknowledgement, and to push 200 templates of 20 tasks after the network returns;
+ * and (issue 14) reconnect → server after an outage, with the browser's `online` event and
+ * without it (a server restart, a VPN), with the engine's own timings, against the same engine
+ * with its health probe turned off (how it recovered before).
  * Runs in Node on fake-indexeddb against the real server on loopback, so the local-write figure
  * measures the engine's own work, not Chromium's IndexedDB (whose strict durability adds a disk
  * flush); bench/browser.ts measures the same in Chromium through the e2e harness.
@@ -20,6 +23,11 @@ import { reportLatency, sampleStep } from './support';
 import type { TemplateContent } from '../src/domain/templateContent';
 import { SyncEngine } from '../sync/engine';
 import { createTransport, type Identity } from '../sync/transport';
+import { SYNC_TIMING } from '../sync/constants';
+
+/** Long enough for the back-off to grow past a few seconds (1, 2, 4 s… with jitter). */
+const OUTAGE_MS = 8_000;
+const RECONNECT_RUNS = 5;
 
 const EDITS = 200;
 const BULK_TEMPLATES = 200;
@@ -111,10 +119,57 @@ try {
   console.log(
     `${`push ${BULK_TEMPLATES} templates of ${STEPS} tasks after reconnecting`.padEnd(46)} ${((performance.now() - start) / 1000).toFixed(2)} s`,
   );
+
+  console.log(
+    `\nReconnect → server after a ${OUTAGE_MS / 1000} s outage (real timings; target < 2 s)`,
+  );
+  await engine.stop();
+  for (const [label, notify, probe] of [
+    ['with the online event', true, true],
+    ['without it (health probe)', false, true],
+    ['without it, probe off (before)', false, false],
+  ] as const) {
+    reportLatency(`  ${label}`, await reconnectRuns(notify, probe));
+  }
 } finally {
   await engine.stop();
   await db.close();
   await app.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Edits during an outage, then the network comes back: time until the server has the edit. */
+async function reconnectRuns(sendOnlineEvent: boolean, probe: boolean): Promise<number[]> {
+  const samples: number[] = [];
+  for (let run = 0; run < RECONNECT_RUNS; run += 1) {
+    const reconnecting = new SyncEngine({
+      db,
+      eventStream: false,
+      transport: createTransport({
+        baseUrl,
+        fetch: (input, init) =>
+          offline ? Promise.reject(new TypeError('offline')) : fetch(input, init),
+        getIdentity: async () => identity,
+        timeoutMs: SYNC_TIMING.requestTimeoutMs,
+      }),
+      timing: probe ? {} : { probeIntervalMs: 3_600_000 },
+    });
+    await reconnecting.start();
+    await reconnecting.whenIdle(60_000);
+    offline = true;
+    const made = await repo.create(owner, content(`Outage ${run}`));
+    await new Promise((r) => setTimeout(r, OUTAGE_MS));
+    const start = performance.now();
+    offline = false;
+    if (sendOnlineEvent) reconnecting.notify('online');
+    for (;;) {
+      const doc = await db.templates.findOne(made.id).exec();
+      if (doc?.server) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    samples.push(performance.now() - start);
+    await reconnecting.stop();
+  }
+  return samples;
 }

@@ -100,3 +100,28 @@ test('an edit made offline is kept across a reload and reaches the server by its
       .toMatchObject({ name: renamed, state: 'synced', allChangesOnServer: true, revision: 2 });
   });
 });
+
+test('after a server restart, with no online event, a pending edit reaches the server by itself', async ({
+  page,
+  api,
+  network,
+}) => {
+  test.setTimeout(180_000);
+  const tab = await openHarness(page, network.origin);
+  const anonId = await tab.anonId();
+  const id = await tab.createTemplate('Before the restart');
+  await expect
+    .poll(() => serverName(api, anonId, id), { timeout: 30_000 })
+    .toBe('Before the restart');
+
+  await api.stop();
+  await tab.rename(id, 'Edited while the server restarted');
+  await expect.poll(async () => (await tab.syncStatus())?.online, { timeout: 30_000 }).toBe(false);
+  await api.start();
+  // The browser never went offline, so it sends no `online` event: the engine's own probe
+  // finds the server again (bench/sync.ts measures how soon).
+  await expect
+    .poll(() => serverName(api, anonId, id), { timeout: 60_000 })
+    .toBe('Edited while the server restarted');
+  await expect.poll(async () => (await tab.syncStatus())?.online, { timeout: 30_000 }).toBe(true);
+});

@@ -14,9 +14,11 @@ import { BootLoader } from './app/BootLoader';
 import { DesktopOnlyGate } from './app/DesktopOnlyGate';
 import { createAppRouter } from './app/router';
 import { DataProvider } from './data/DataProvider';
+import { SignOutGuard } from './features/account/SignOutGuard';
 import { AccountsProvider } from './auth/AccountsProvider';
 import { useAuth } from './auth/context';
-import { ensureAnonId, storeAnonId } from './api/anonId';
+import { storeAnonId } from './api/anonId';
+import { resolveGuestId } from './data/guestIdentity';
 import { AccountTelemetry } from './telemetry/AccountTelemetry';
 import { trackPageViews } from './telemetry/pageViews';
 import { startTelemetry } from './telemetry/telemetry';
@@ -27,10 +29,11 @@ startTelemetry();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// Made once, before the first render: the guest's local templates are owned by this id from the
-// first edit on, even if the server has never been reached. After sign-in it stays, so that the
-// sync worker can link it to the user (POST /users/identify, SPEC §4) — for either adapter.
-const anonId = ensureAnonId();
+// Settled once, before the first render: the guest's local templates are owned by this id from
+// the first edit on, even if the server has never been reached. It is kept in IndexedDB and the
+// cookie restored from there (src/data/guestIdentity.ts), so a crash cannot lose it. After
+// sign-in it stays, so that the sync worker can link it to the user (POST /users/identify).
+const anonId = await resolveGuestId();
 const router = createAppRouter();
 trackPageViews(router);
 
@@ -69,7 +72,9 @@ createRoot(root).render(
           <AccountsProvider navigate={navigate} fallback={<BootLoader />}>
             <AccountTelemetry />
             <DataForAccount>
-              <RouterProvider router={router} />
+              <SignOutGuard>
+                <RouterProvider router={router} />
+              </SignOutGuard>
             </DataForAccount>
           </AccountsProvider>
         </DesktopOnlyGate>

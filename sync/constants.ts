@@ -15,6 +15,14 @@ export const SYNC_TIMING = {
   periodicPullMs: 5 * 60_000,
   /** The event stream reconnects after this long when it drops, then backs off like pushes. */
   eventStreamRetryMs: 3_000,
+  /**
+   * While the server cannot be reached at all, GET /v1/health this often (±25 %): the target is
+   * reconnect→server within 2 s without the browser's `online` event (a server restart, a VPN).
+   * Organisers' browsers are few, and the probe is one small request.
+   */
+  probeIntervalMs: 1_500,
+  /** A probe waits no longer than this: on a lossy network a hanging probe is no answer. */
+  probeTimeoutMs: 5_000,
 } as const;
 
 export type SyncTiming = { -readonly [K in keyof typeof SYNC_TIMING]: number };

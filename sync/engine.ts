@@ -21,9 +21,11 @@ import {
   pushTemplate,
   resetCheckpoint,
 } from './templateSync';
-import type { Identity, Transport } from './transport';
-import { runUploadQueue } from './uploadQueue';
+import type { Identity, RequestOptions, Transport } from './transport';
+import { retryUploadsNow, runUploadQueue } from './uploadQueue';
 import { isTransientFailure } from './transport';
+import { ownerKeyOf } from '../src/data/owner';
+import { addClaims, readClaims, settleClaim } from './claims';
 
 export interface EngineOptions {
   db: TeamtrailDatabase;
@@ -33,6 +35,17 @@ export interface EngineOptions {
   now?: () => Date;
   /** Off in tests that drive pulls themselves. */
   eventStream?: boolean;
+  /**
+   * The one owner whose database `db` is (the sync worker opens one per owner). A bound engine
+   * never syncs under another identity: after a switch of account it idles until the worker
+   * replaces it. Unbound (tests of one shared database), it follows the identity.
+   */
+  owner?: string;
+  /** Keeps the diagnostic part of the status across restarts (sync/statusMemory.ts). */
+  statusMemory?: {
+    load(): Promise<Partial<SyncStatus>>;
+    remember(status: SyncStatus): void;
+  };
 }
 
 export type EngineNotice = 'online' | 'offline' | 'focus';
@@ -41,8 +54,7 @@ export type EngineNotice = 'online' | 'offline' | 'focus';
 const MAX_MERGES_PER_CYCLE = 5;
 const IDENTITY_DOC = 'sync-identity';
 
-export const ownerKeyOf = (identity: Identity): string | null =>
-  identity.userId ? `user:${identity.userId}` : identity.anonId ? `anon:${identity.anonId}` : null;
+export { ownerKeyOf };
 
 export class SyncEngine {
   private readonly db: TeamtrailDatabase;
@@ -51,6 +63,8 @@ export class SyncEngine {
   private readonly random: () => number;
   private readonly now: () => Date;
   private readonly useEventStream: boolean;
+  private readonly boundOwner: string | null;
+  private readonly statusMemory: EngineOptions['statusMemory'];
 
   private status: SyncStatus = { ...INITIAL_STATUS };
   private readonly listeners = new Set<(status: SyncStatus) => void>();
@@ -71,14 +85,20 @@ export class SyncEngine {
   private consecutiveFailures = 0;
   private backingOffUntil = 0;
   private stopped = true;
+  /** While the server cannot be reached: a cheap look every few seconds (reconnect()). */
+  private probeTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Requests the server answered (any HTTP status): only an answer proves it reachable. */
+  private answers = 0;
 
   constructor(options: EngineOptions) {
     this.db = options.db;
-    this.transport = options.transport;
+    this.transport = this.countingAnswers(options.transport);
     this.timing = { ...SYNC_TIMING, ...options.timing };
     this.random = options.random ?? Math.random;
     this.now = options.now ?? (() => new Date());
     this.useEventStream = options.eventStream ?? true;
+    this.boundOwner = options.owner ?? null;
+    this.statusMemory = options.statusMemory;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -87,8 +107,10 @@ export class SyncEngine {
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
+    // Last push, last pull and recent failures of the previous run, for the diagnostics panel.
+    if (this.statusMemory) this.update(await this.statusMemory.load());
     this.update({ running: true });
-    const owner = ownerKeyOf(await this.transport.identity());
+    const owner = this.boundOwner ?? ownerKeyOf(await this.transport.identity());
     this.update({ owner });
     this.watchLocalChanges(owner);
     if (this.useEventStream) this.connectEventStream();
@@ -112,6 +134,7 @@ export class SyncEngine {
     if (this.periodicTimer) clearInterval(this.periodicTimer);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.stopProbing();
     await this.cycle;
     this.update({ running: false, pushing: [], pulling: false });
   }
@@ -136,13 +159,31 @@ export class SyncEngine {
       return;
     }
     if (notice === 'online') {
-      this.consecutiveFailures = 0;
-      this.backingOffUntil = 0;
-      this.wantPush = true;
-      this.wantUploads = true;
+      this.reconnected();
+      return;
     }
     this.wantLists = true;
     this.requestPull();
+  }
+
+  /**
+   * The server answered again after failures (the browser's `online` event, the event stream's
+   * return, a probe): everything waiting is retried at once instead of after the back-off, which
+   * may have grown to a minute. Many browsers do not hear of a server restart, a VPN or a
+   * captive portal; this is how they find out within seconds.
+   */
+  private reconnected(): void {
+    this.stopProbing();
+    this.consecutiveFailures = 0;
+    this.backingOffUntil = 0;
+    this.wantPush = true;
+    this.wantPull = true;
+    this.wantLists = true;
+    this.wantUploads = true;
+    this.schedule(0);
+    // Files wait out their own back-off (sync/uploadQueue.ts): end it too.
+    const owner = this.status.owner;
+    if (owner) void retryUploadsNow(this.db, owner).catch(() => undefined);
   }
 
   /** "Sync now": retries refused documents too, and resolves when the cycle is done. */
@@ -166,6 +207,8 @@ export class SyncEngine {
   /** Sign-in or sign-out happened in a tab: re-key, identify, and pull for the new owner. */
   async identityChanged(): Promise<void> {
     const owner = ownerKeyOf(await this.transport.identity());
+    // A bound engine keeps its owner; the worker moves to the new owner's database.
+    if (this.boundOwner !== null && owner !== this.boundOwner) return;
     this.update({ owner });
     this.watchLocalChanges(owner);
     if (this.useEventStream && !this.stopped) this.connectEventStream();
@@ -237,7 +280,11 @@ export class SyncEngine {
     this.eventStream = openEventStream({
       transport: this.transport,
       onChange: () => this.requestPull(),
-      onState: (eventStream) => this.update({ eventStream }),
+      onState: (eventStream) => {
+        this.update({ eventStream });
+        // The stream is back while pushes wait out their back-off: the server is reachable.
+        if (eventStream === 'connected' && this.consecutiveFailures > 0) this.reconnected();
+      },
       retryDelay: (attempt) =>
         backoffDelay(
           attempt,
@@ -295,10 +342,15 @@ export class SyncEngine {
 
   private async cycleOnce(): Promise<void> {
     if (this.stopped) return;
+    const answersBefore = this.answers;
     const identity = await this.transport.identity();
     const owner = ownerKeyOf(identity);
     if (!owner) return;
+    // Signed in or out in a tab; the worker is about to switch databases. Never push this
+    // owner's documents under the other identity.
+    if (this.boundOwner !== null && owner !== this.boundOwner) return;
     if (!(await this.settleIdentity(identity, owner))) return;
+    if (!(await this.sendClaims(identity, owner))) return;
 
     if (this.wantPush) {
       this.wantPush = false;
@@ -314,7 +366,9 @@ export class SyncEngine {
       this.wantPull = false;
       if (!(await this.pullEverything(owner))) return;
     }
-    this.succeeded();
+    // A cycle that asked the server nothing (no file was due yet, say) says nothing of the
+    // network: after failures, only an answer ends the back-off and the probing.
+    if (this.consecutiveFailures === 0 || this.answers > answersBefore) this.succeeded();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -325,28 +379,10 @@ export class SyncEngine {
       (await this.db.getLocal<{ owner: string }>(IDENTITY_DOC))?.toJSON().data.owner ?? null;
     if (stored === owner) return true;
     if (stored?.startsWith('anon:') && owner.startsWith('user:')) {
-      const anonId = stored.slice('anon:'.length);
-      const result = await this.transport.request('POST', '/v1/users/identify', {
-        body: { anonId, clerkId: identity.userId },
-      });
-      if (!result.ok && isTransientFailure(result.status)) {
-        this.failed({
-          message: result.errorMessage,
-          status: result.status,
-          at: this.now().toISOString(),
-          templateId: null,
-        });
-        return false;
-      }
-      if (!result.ok) {
-        this.recordFailure({
-          message: result.errorMessage,
-          status: result.status,
-          at: this.now().toISOString(),
-          templateId: null,
-        });
-      }
-      // The guest's documents are the user's now, here as on the server.
+      // One database shared by the guest and the account (the worker keeps one per owner and
+      // moves the work itself, sync/ownerMove.ts): the guest's documents are the user's now
+      // here, and on the server once the claim is sent.
+      await addClaims(this.db, [stored.slice('anon:'.length)]);
       const guestDocs = await this.db.templates.find({ selector: { owner: stored } }).exec();
       for (const doc of guestDocs) await doc.incrementalModify((d) => ({ ...d, owner }));
       const guestUploads = await this.db.uploads.find({ selector: { owner: stored } }).exec();
@@ -360,6 +396,43 @@ export class SyncEngine {
     this.wantPull = true;
     this.wantLists = true;
     this.wantUploads = true;
+    return true;
+  }
+
+  /**
+   * Guest ids whose work this database took over (sync/claims.ts): the server moves their
+   * templates to this owner (POST /v1/users/identify) before anything of theirs is pushed, since
+   * until then they are the other id's there. Answers false when the engine must wait.
+   */
+  private async sendClaims(identity: Identity, owner: string): Promise<boolean> {
+    for (const anonId of await readClaims(this.db)) {
+      if (owner === `anon:${anonId}`) {
+        await settleClaim(this.db, anonId);
+        continue;
+      }
+      const body = identity.userId ? { anonId, clerkId: identity.userId } : { anonId };
+      const result = await this.transport.request('POST', '/v1/users/identify', { body });
+      if (!result.ok && isTransientFailure(result.status)) {
+        this.failed({
+          message: result.errorMessage,
+          status: result.status,
+          at: this.now().toISOString(),
+          templateId: null,
+        });
+        return false;
+      }
+      // A refusal will not change by asking again: recorded for support, and the work is
+      // pushed as this owner's (what the server already moved stays moved).
+      if (!result.ok)
+        this.recordFailure({
+          message: result.errorMessage,
+          status: result.status,
+          at: this.now().toISOString(),
+          templateId: null,
+        });
+      await settleClaim(this.db, anonId);
+      this.wantPull = true;
+    }
     return true;
   }
 
@@ -472,7 +545,18 @@ export class SyncEngine {
       timing: this.timing,
       random: this.random,
     });
-    if (result.kind === 'done') return true;
+    if (result.kind === 'done') {
+      // The queue wakes itself when its next retry is due (or a lease or a half-written file
+      // may expire). Files waiting for their template's first push are not counted in: that
+      // push asks for uploads. Never sooner than a debounce, so that nothing can spin.
+      if (result.nextDueAt) {
+        this.wantUploads = true;
+        this.schedule(
+          Math.max(result.nextDueAt.getTime() - this.now().getTime(), this.timing.pushDebounceMs),
+        );
+      }
+      return true;
+    }
     this.failed({
       message: result.message,
       status: result.status,
@@ -486,7 +570,20 @@ export class SyncEngine {
   // -------------------------------------------------------------------------------------------
   // Failures and status
 
+  private countingAnswers(transport: Transport): Transport {
+    return {
+      request: async <T>(method: string, path: string, init?: RequestOptions) => {
+        const result = await transport.request<T>(method, path, init);
+        if (result.status !== 0) this.answers += 1;
+        return result;
+      },
+      stream: (path, signal) => transport.stream(path, signal),
+      identity: () => transport.identity(),
+    };
+  }
+
   private succeeded() {
+    this.stopProbing();
     this.consecutiveFailures = 0;
     this.backingOffUntil = 0;
     this.update({ online: true, nextRetryAt: null });
@@ -504,7 +601,38 @@ export class SyncEngine {
       nextRetryAt: retryAt.toISOString(),
     });
     this.schedule(delay);
+    if (failure.status === 0) this.startProbing();
     return retryAt;
+  }
+
+  /**
+   * No answer at all: look for the server every few seconds with a tiny request, rather than
+   * waiting out a back-off of up to a minute. A 5xx is different — the server is there but
+   * failing — and is left to the back-off, so that a struggling server is not pressed.
+   */
+  private startProbing() {
+    if (this.probeTimer || this.stopped) return;
+    const look = async () => {
+      const result = await this.transport.request('GET', '/v1/health', {
+        timeoutMs: this.timing.probeTimeoutMs,
+      });
+      this.probeTimer = null;
+      if (this.stopped) return;
+      if (result.ok) this.reconnected();
+      else if (this.consecutiveFailures > 0)
+        this.probeTimer = setTimeout(() => void look(), this.probeDelay());
+    };
+    this.probeTimer = setTimeout(() => void look(), this.probeDelay());
+  }
+
+  /** Jittered by ±25 %, so that browsers cut off together do not look in lockstep. */
+  private probeDelay(): number {
+    return Math.round(this.timing.probeIntervalMs * (0.75 + this.random() * 0.5));
+  }
+
+  private stopProbing() {
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer = null;
   }
 
   private recordFailure(failure: SyncFailure) {
@@ -516,5 +644,6 @@ export class SyncEngine {
   private update(patch: Partial<SyncStatus>) {
     this.status = { ...this.status, ...patch };
     for (const listener of this.listeners) listener(this.status);
+    this.statusMemory?.remember(this.status);
   }
 }

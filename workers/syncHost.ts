@@ -1,27 +1,48 @@
 /**
- * Hosts one sync engine for the tabs connected to this worker. Several tabs may connect (a
+ * Hosts the sync engine for the tabs connected to this worker. Several tabs may connect (a
  * SharedWorker serves all of a profile's tabs); identity comes from the most recently connected
  * tab that still answers.
+ *
+ * One owner at a time (docs/sync.md, "One local database per owner"): the engine works on the
+ * database of whoever is signed in (or the guest), bound to that owner. When a tab reports a
+ * sign-in or sign-out, the engine of the old owner stops, its database closes, and the new
+ * owner's opens (taking over guest work that is its to take, workers/ownerSwitch.ts) with a new
+ * engine. Tabs keep one status subscription across switches.
  */
 import * as Comlink from 'comlink';
 import { createTeamtrailDatabase, type TeamtrailDatabase } from '../src/data/database';
+import { openDeviceStore } from '../src/data/deviceStore';
+import { localDatabaseExists, ownerKeyOf } from '../src/data/owner';
 import { SyncEngine } from '../sync/engine';
 import { createTransport, type Identity } from '../sync/transport';
 import { readConflictLog } from '../sync/conflictLog';
 import { SYNC_TIMING } from '../sync/constants';
+import { INITIAL_STATUS, type SyncStatus } from '../sync/status';
+import { createStatusMemory } from '../sync/statusMemory';
+import { openOwnerDatabase } from './ownerSwitch';
 import type { PageBridge, SyncWorkerApi } from './syncWorkerApi';
 
 /** A tab that does not answer within this long is considered closed. */
 const PAGE_CALL_TIMEOUT_MS = 2_000;
+
+interface OwnerSession {
+  owner: string;
+  db: TeamtrailDatabase;
+  engine: SyncEngine;
+  unsubscribe: () => void;
+}
 
 export function createSyncHost(
   kind: 'shared-worker' | 'dedicated-worker',
   devMode: boolean,
 ): SyncWorkerApi {
   const pages: PageBridge[] = [];
-  let engine: SyncEngine | null = null;
-  let db: TeamtrailDatabase | null = null;
-  let starting: Promise<SyncEngine> | null = null;
+  const listeners = new Set<(status: SyncStatus) => void>();
+  let status: SyncStatus = { ...INITIAL_STATUS };
+  let session: OwnerSession | null = null;
+  /** Switches run one after another; every call that depends on the owner waits for them. */
+  let switching: Promise<void> = Promise.resolve();
+  const device = openDeviceStore();
 
   const withTimeout = <T>(promise: Promise<T>) =>
     Promise.race([
@@ -42,60 +63,110 @@ export function createSyncHost(
     return { token: null, anonId: null, userId: null };
   }
 
-  async function ensureEngine(): Promise<SyncEngine> {
-    starting ??= (async () => {
-      db = await createTeamtrailDatabase({ devMode });
-      engine = new SyncEngine({
-        db,
-        transport: createTransport({
-          baseUrl: self.location.origin,
-          fetch: (input, init) => fetch(input, init),
-          getIdentity,
-          onAnonId: (anonId) => pages.at(-1)?.storeAnonId(anonId),
-          timeoutMs: SYNC_TIMING.requestTimeoutMs,
-        }),
-      });
-      await engine.start();
-      return engine;
-    })();
-    return starting;
+  const transport = createTransport({
+    baseUrl: self.location.origin,
+    fetch: (input, init) => fetch(input, init),
+    getIdentity,
+    onAnonId: (anonId) => pages.at(-1)?.storeAnonId(anonId),
+    timeoutMs: SYNC_TIMING.requestTimeoutMs,
+  });
+
+  function publish(next: SyncStatus) {
+    status = next;
+    for (const listener of listeners) listener(status);
+  }
+
+  async function closeSession() {
+    const ending = session;
+    if (!ending) return;
+    session = null;
+    await ending.engine.stop();
+    ending.unsubscribe();
+    await ending.db.close();
+  }
+
+  /** Follows the identity of the tabs: same owner, same engine; another owner, its database. */
+  async function follow(): Promise<void> {
+    const identity = await getIdentity();
+    const owner = ownerKeyOf(identity);
+    if (session && session.owner === owner) {
+      await session.engine.identityChanged();
+      return;
+    }
+    await closeSession();
+    if (!owner) {
+      publish({ ...INITIAL_STATUS });
+      return;
+    }
+    const db = await openOwnerDatabase(owner, identity, {
+      device,
+      openDatabase: (name, collections) => createTeamtrailDatabase({ name, devMode, collections }),
+      databaseExists: (name) => localDatabaseExists(indexedDB, name),
+    });
+    const engine = new SyncEngine({
+      db,
+      owner,
+      transport,
+      statusMemory: createStatusMemory(db),
+    });
+    session = { owner, db, engine, unsubscribe: engine.subscribe(publish) };
+    await engine.start();
+  }
+
+  function switchOwner(): Promise<void> {
+    switching = switching.then(follow).catch((error: unknown) => {
+      console.error('Teamtrail: the sync worker could not open the local data', error);
+    });
+    return switching;
+  }
+
+  /** The engine of the current owner, once any switch under way is done. */
+  async function engine(): Promise<SyncEngine | null> {
+    await switching;
+    return session?.engine ?? null;
   }
 
   return {
     async connect(page) {
       pages.push(page);
-      await ensureEngine();
+      await switchOwner();
     },
     async notify(notice) {
-      (await ensureEngine()).notify(notice);
+      (await engine())?.notify(notice);
     },
     async syncNow() {
-      await (await ensureEngine()).syncNow();
+      await (await engine())?.syncNow();
     },
     async identityChanged() {
-      await (await ensureEngine()).identityChanged();
+      await switchOwner();
     },
     async subscribe(listener) {
-      const unsubscribe = (await ensureEngine()).subscribe((status) => {
+      const send = (next: SyncStatus) => {
         // A closed tab's listener throws; drop it.
-        Promise.resolve(listener(status)).catch(() => unsubscribe());
-      });
-      return Comlink.proxy(unsubscribe);
+        Promise.resolve(listener(next)).catch(() => listeners.delete(send));
+      };
+      listeners.add(send);
+      send(status);
+      return Comlink.proxy(() => void listeners.delete(send));
     },
     async getStatus() {
-      return (await ensureEngine()).getStatus();
+      await switching;
+      return status;
     },
     async conflictLog() {
-      await ensureEngine();
-      return db ? readConflictLog(db) : [];
+      await switching;
+      return session ? readConflictLog(session.db) : [];
     },
     async resetLocalData() {
-      await ensureEngine();
-      await engine?.stop();
-      await db?.remove();
-      engine = null;
-      db = null;
-      starting = null;
+      // Only the current owner's data: another account's on this browser is not theirs to drop.
+      await switching;
+      const ending = session;
+      if (!ending) return;
+      session = null;
+      await ending.engine.stop();
+      ending.unsubscribe();
+      await ending.db.remove();
+      publish({ ...INITIAL_STATUS });
     },
     async host() {
       return kind;

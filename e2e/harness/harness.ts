@@ -5,17 +5,20 @@
  * database, the template repository, the sync client with its worker — and lets Playwright
  * drive it through `window.harness` (e2e/harness/api.ts).
  */
-import { ensureAnonId, storeAnonId } from '../../src/api/anonId';
+import { storeAnonId } from '../../src/api/anonId';
+import { resolveGuestId } from '../../src/data/guestIdentity';
+import { databaseNameFor } from '../../src/data/owner';
 import { createTeamtrailDatabase, requestPersistentStorage } from '../../src/data/database';
 import { browserDevMode } from '../../src/data/devMode';
 import { localTemplateView } from '../../src/data/localTemplate';
 import { startSyncClient } from '../../src/data/syncClient';
 import { createTemplateRepository } from '../../src/data/templateRepository';
+import { createUploadRepository } from '../../src/data/uploadRepository';
 import type { Identity, SyncStatus } from '../../workers/syncWorkerApi';
 import type { HarnessApi } from './api';
 import { harnessContent } from './content';
 
-const anonId = ensureAnonId();
+const anonId = await resolveGuestId();
 const guest: Identity = { token: null, anonId, userId: null };
 const owner = `anon:${anonId}`;
 
@@ -25,10 +28,14 @@ sync.subscribe((status) => {
   latestStatus = status;
 });
 
-const db = await createTeamtrailDatabase({ devMode: browserDevMode });
+const db = await createTeamtrailDatabase({
+  name: await databaseNameFor(owner),
+  devMode: browserDevMode,
+});
 void requestPersistentStorage();
 void sync.identityChanged();
 const repository = createTemplateRepository(db);
+const uploads = createUploadRepository(db);
 
 const harness: HarnessApi = {
   anonId,
@@ -79,6 +86,26 @@ const harness: HarnessApi = {
         resolve();
       });
     });
+  },
+
+  async queueUpload(templateId, file) {
+    const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+    const queued = await uploads.queue({
+      owner,
+      templateId,
+      stepId: file.stepId,
+      purpose: file.purpose,
+      file: new Blob([bytes], { type: file.mimeType }),
+      filename: file.filename,
+    });
+    return queued.id;
+  },
+
+  async readUpload(id) {
+    const doc = await db.uploads.findOne(id).exec();
+    if (!doc) return null;
+    const { status, attempts, nextAttemptAt, errorMessage } = doc.toMutableJSON();
+    return { status, attempts, nextAttemptAt, errorMessage };
   },
 };
 

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { identifyRequestSchema, userSchema } from '../../src/domain/schemas';
-import { forbidden, notFound, unauthorized } from '../errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { serverMessages } from '../messages';
-import { moveGuestTemplatesToUser } from '../services/users';
+import { moveGuestTemplatesToGuest, moveGuestTemplatesToUser } from '../services/users';
 
 export async function userRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -20,15 +20,34 @@ export async function userRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const user = request.actor.user;
-      if (!user) throw unauthorized(serverMessages.signInRequired);
+      const anonId = request.body.anonId.toLowerCase();
+      if (!user) {
+        // A guest claims the work of an earlier guest id of the same browser (its local data
+        // still holds it). Knowing an anonymous id is what gives access to its work anyway.
+        const current = request.actor.anonId;
+        if (request.body.clerkId !== undefined) throw unauthorized(serverMessages.signInRequired);
+        if (!current) throw badRequest('Send your own AnonId header to claim earlier work.');
+        if (current === anonId) return { movedTemplateIds: [] };
+        const moved = await moveGuestTemplatesToGuest(app.db, anonId, current);
+        for (const { id, revision, updatedAt } of moved) {
+          app.bus.publish(`anon:${current}`, {
+            type: 'template-changed',
+            id,
+            revision,
+            updatedAt: updatedAt.toISOString(),
+            deleted: false,
+          });
+        }
+        return { movedTemplateIds: moved.map((m) => m.id) };
+      }
+      // Signed in, SPEC §7's body: the account the work goes to is named, and must be the caller.
+      if (request.body.clerkId === undefined) {
+        throw badRequest('clerkId: Send the id of the account you are signed in with.');
+      }
       if (request.body.clerkId !== user.id) {
         throw forbidden('You can only link work to the account you are signed in with.');
       }
-      const moved = await moveGuestTemplatesToUser(
-        app.db,
-        request.body.anonId.toLowerCase(),
-        user.id,
-      );
+      const moved = await moveGuestTemplatesToUser(app.db, anonId, user.id);
       // Only the user's clients are told: the guest's own browser still holds these templates
       // (now under the user's identity after sign-in), and a "deleted" notice there could make
       // it drop work that has not been pushed yet.

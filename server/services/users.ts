@@ -105,6 +105,35 @@ export async function setUserRestricted(
  * (the content did not change, so no client's pending edit should conflict); updatedAt moves
  * so that the user's clients pull them.
  */
+/**
+ * A guest's work under an id this browser lost (and found again in its local data) becomes the
+ * guest's current id's: templates and AI requests that no user owns yet. Revisions stay, as for
+ * a user, so that pending edits apply without conflicts.
+ */
+export async function moveGuestTemplatesToGuest(
+  db: Database,
+  fromAnonId: string,
+  toAnonId: string,
+): Promise<{ id: string; revision: number; updatedAt: Date }[]> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(aiContentRequests)
+      .set({ ownerAnonId: toAnonId, updatedAt: new Date() })
+      .where(
+        and(eq(aiContentRequests.ownerAnonId, fromAnonId), isNull(aiContentRequests.ownerUserId)),
+      );
+    return tx
+      .update(templates)
+      .set({ ownerAnonId: toAnonId, updatedAt: new Date() })
+      .where(and(eq(templates.ownerAnonId, fromAnonId), isNull(templates.ownerUserId)))
+      .returning({
+        id: templates.id,
+        revision: templates.revision,
+        updatedAt: templates.updatedAt,
+      });
+  });
+}
+
 export async function moveGuestTemplatesToUser(
   db: Database,
   anonId: string,

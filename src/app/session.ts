@@ -4,6 +4,7 @@
  */
 import { useMemo } from 'react';
 import { useAuth } from '../auth/context';
+import { useGuardedSignOut } from '../features/account/SignOutGuard';
 import { canScheduleActivity } from '../domain/userRights';
 import { readAnonId } from '../api/anonId';
 import type { ApiCredentials } from '../api/client';
@@ -34,9 +35,12 @@ export function useSession(): Session {
   }, [state]);
 }
 
-/** Signs out; the screen stays where it is (a protected one sends the guest to "/"). */
-export function useSignOut(): () => Promise<void> {
-  return useAuth().signOut;
+/**
+ * Signs out; the screen stays where it is (a protected one sends the guest to "/"). Asks first
+ * when work has not reached the server (src/features/account/SignOutGuard.tsx).
+ */
+export function useSignOut(): () => void {
+  return useGuardedSignOut();
 }
 
 /**

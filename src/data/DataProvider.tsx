@@ -1,6 +1,9 @@
 /**
- * Opens this tab's instance of the local database, starts (or joins) the sync worker, and makes
- * both available to the hooks. Asks the browser for persistent storage once.
+ * Opens this tab's instance of the local database of whoever uses the app — the signed-in user's
+ * or the guest's; one database per owner (src/data/owner.ts) — starts (or joins) the sync worker,
+ * and makes both available to the hooks. On sign-in or sign-out the screens wait while the other
+ * owner's database opens: nothing of one owner is shown or written while another is signed in.
+ * Asks the browser for persistent storage once.
  *
  * The database code (RxDB, Dexie: about 90 KB gzipped) is loaded after the first paint rather
  * than with the page (issue 6 budget: 250 KB for "/"), and the app does not wait for it: the
@@ -21,8 +24,10 @@ import type { TeamtrailDatabase } from './database';
 import type { TemplateRepository } from './templateRepository';
 import { startSyncClient, type SyncClient } from './syncClient';
 import { browserDevMode } from './devMode';
+import { databaseNameFor } from './owner';
 import { onResetInOtherTab } from './localDataReset';
 import type { Identity } from '../../workers/syncWorkerApi';
+import { ownerKeyOf } from './owner';
 
 export interface DataContextValue {
   db: TeamtrailDatabase;
@@ -68,6 +73,13 @@ export function useWhenDataReady(): () => Promise<DataContextValue> {
   }, [value, ready]);
 }
 
+function newWaiting() {
+  const waiting = deferred<DataContextValue>();
+  // A failure to open is thrown to the error boundary below; nobody need be waiting for it.
+  waiting.promise.catch(() => undefined);
+  return waiting;
+}
+
 function deferred<T>() {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
@@ -86,10 +98,15 @@ export interface DataProviderProps {
 }
 
 export function DataProvider({ identity, storeAnonId, children }: DataProviderProps) {
-  const [opened, setOpened] = useState<{
+  // Before the first render the guest id is settled (main.tsx), so there is always an owner.
+  const owner = ownerKeyOf(identity) ?? 'anon:unknown';
+  const [openedAny, setOpened] = useState<{
+    owner: string;
     db: TeamtrailDatabase;
     createRepository: (db: TeamtrailDatabase) => TemplateRepository;
   } | null>(null);
+  // The previous owner's database is never handed out, even for the render before it closes.
+  const opened = openedAny?.owner === owner ? openedAny : null;
   const db = opened?.db ?? null;
   const [error, setError] = useState<Error | null>(null);
   // The worker asks for the identity long after this render; refs give it the current one.
@@ -111,21 +128,26 @@ export function DataProvider({ identity, storeAnonId, children }: DataProviderPr
 
   useEffect(() => {
     let cancelled = false;
+    let instance: TeamtrailDatabase | null = null;
     Promise.all([import('./database'), import('./templateRepository')])
       .then(async ([database, repository]) => {
-        const instance = await database.createTeamtrailDatabase({ devMode: browserDevMode });
+        const name = await databaseNameFor(owner);
+        const created = await database.createTeamtrailDatabase({ name, devMode: browserDevMode });
         if (cancelled) {
-          void instance.close();
+          void created.close();
           return;
         }
-        setOpened({ db: instance, createRepository: repository.createTemplateRepository });
+        instance = created;
+        setOpened({ owner, db: created, createRepository: repository.createTemplateRepository });
         void database.requestPersistentStorage();
       })
       .catch((e: unknown) => setError(e instanceof Error ? e : new Error(String(e))));
     return () => {
       cancelled = true;
+      // Signed in or out: this owner's database is let go (its data stays on the device).
+      if (instance) void instance.close();
     };
-  }, []);
+  }, [owner]);
 
   // Another tab is deleting the local database ("Reset local data"): let go of it, then start
   // afresh with the empty one.
@@ -137,9 +159,6 @@ export function DataProvider({ identity, storeAnonId, children }: DataProviderPr
     });
   }, [db]);
 
-  const owner = identity.userId
-    ? `user:${identity.userId}`
-    : `anon:${identity.anonId ?? 'unknown'}`;
   useEffect(() => {
     void sync.identityChanged();
   }, [owner, sync]);
@@ -158,26 +177,25 @@ export function DataProvider({ identity, storeAnonId, children }: DataProviderPr
     [opened, sync, owner, identity.userId],
   );
 
-  // Screens that suspend wait on `first`; handlers ask `current()` for the latest value.
-  const [waiting] = useState(() => {
-    const waiting = deferred<DataContextValue>();
-    // A failure to open is thrown to the error boundary below; nobody need be waiting for it.
-    waiting.promise.catch(() => undefined);
-    return waiting;
-  });
+  // Screens that suspend wait on `first`; handlers ask `current()` for the latest value. Each
+  // owner has its own: after a switch, screens wait for the new owner's database.
+  const [waitingFor, setWaitingFor] = useState(() => ({ owner, ...newWaiting() }));
+  if (waitingFor.owner !== owner) setWaitingFor({ owner, ...newWaiting() });
+  const waiting = waitingFor.owner === owner ? waitingFor : null;
   const latest = useRef<DataContextValue | null>(null);
   useEffect(() => {
     latest.current = value;
-    if (value) waiting.resolve(value);
+    if (value) waiting?.resolve(value);
   }, [value, waiting]);
   useEffect(() => {
-    if (error) waiting.reject(error);
+    if (error) waiting?.reject(error);
   }, [error, waiting]);
-  const ready = useMemo<DataReady>(
-    () => ({
-      first: waiting.promise,
-      current: () => (latest.current ? Promise.resolve(latest.current) : waiting.promise),
-    }),
+  const ready = useMemo<DataReady | null>(
+    () =>
+      waiting && {
+        first: waiting.promise,
+        current: () => (latest.current ? Promise.resolve(latest.current) : waiting.promise),
+      },
     [waiting],
   );
 

@@ -1,8 +1,9 @@
 /**
- * The local database: one RxDB database on Dexie (IndexedDB), shared by every tab and the sync
- * worker of this browser profile (multiInstance). A handful of collections — the open-source
- * RxDB allows 13 per JavaScript context — and local documents for small meta (checkpoints,
- * the conflict log).
+ * The local database of one owner (src/data/owner.ts: one per signed-in user and per guest id),
+ * RxDB on Dexie (IndexedDB), shared by the tabs and the sync worker of this browser profile
+ * (multiInstance). A handful of collections — the open-source RxDB allows 13 per JavaScript
+ * context, so one owner's database is open at a time — and local documents for small meta
+ * (checkpoints, the conflict log, claims).
  */
 import {
   addRxPlugin,
@@ -26,8 +27,6 @@ import {
 } from './schemas/lists';
 import { uploadsSchema, type UploadDoc } from './schemas/uploads';
 
-export const DATABASE_NAME = 'teamtrail';
-
 export interface TeamtrailCollections {
   templates: RxCollection<LocalTemplateDoc>;
   library: RxCollection<LibraryDoc>;
@@ -39,12 +38,19 @@ export interface TeamtrailCollections {
 export type TeamtrailDatabase = RxDatabase<TeamtrailCollections>;
 
 export interface DatabaseOptions {
-  name?: string;
+  /** The owner's database name (src/data/owner.ts: databaseNameFor). */
+  name: string;
   /** IndexedDB implementation; the browser's by default, fake-indexeddb in Node tests. */
   indexedDB?: IDBFactory;
   IDBKeyRange?: typeof IDBKeyRange;
   /** Dev mode checks every write against the schema (slower; never in production builds). */
   devMode?: boolean;
+  /**
+   * 'owned': only templates and uploads, for a database whose work is being moved to another
+   * owner's (workers/ownerSwitch.ts), so that two open databases stay well inside RxDB's limit
+   * of open collections.
+   */
+  collections?: 'all' | 'owned';
 }
 
 let pluginsAdded = false;
@@ -81,12 +87,12 @@ async function createStorage(options: DatabaseOptions): Promise<RxStorage<unknow
 }
 
 export async function createTeamtrailDatabase(
-  options: DatabaseOptions = {},
+  options: DatabaseOptions,
 ): Promise<TeamtrailDatabase> {
   const devMode = options.devMode ?? false;
   await addPlugins(devMode);
   const db = await createRxDatabase<TeamtrailCollections>({
-    name: options.name ?? DATABASE_NAME,
+    name: options.name,
     storage: await createStorage(options),
     multiInstance: true,
     // Tabs and the worker each open their own instance of the same database.
@@ -94,13 +100,18 @@ export async function createTeamtrailDatabase(
     localDocuments: true,
     closeDuplicates: false,
   });
-  await db.addCollections({
+  const owned = {
     templates: { schema: templatesSchema, migrationStrategies: {} },
-    library: { schema: librarySchema, migrationStrategies: {} },
-    activities: { schema: activitiesSchema, migrationStrategies: {} },
-    themes: { schema: themesSchema, migrationStrategies: {} },
     uploads: { schema: uploadsSchema, migrationStrategies: {} },
-  });
+  };
+  if (options.collections === 'owned') await db.addCollections(owned);
+  else
+    await db.addCollections({
+      ...owned,
+      library: { schema: librarySchema, migrationStrategies: {} },
+      activities: { schema: activitiesSchema, migrationStrategies: {} },
+      themes: { schema: themesSchema, migrationStrategies: {} },
+    });
   return db;
 }
 

@@ -343,9 +343,14 @@ export type User = z.infer<typeof userSchema>;
 /** SPEC §6: canScheduleActivity is true only when restricted = false. */
 export { canScheduleActivity } from './userRights';
 
+/**
+ * Signed in: `clerkId` is the caller's own user id, and the guest's work becomes the user's.
+ * As a guest (no `clerkId`): an earlier guest id of the same browser, whose work becomes the
+ * caller's guest id's (docs/sync.md, "The guest's identity").
+ */
 export const identifyRequestSchema = z.strictObject({
   anonId: uuidSchema,
-  clerkId: idSchema,
+  clerkId: idSchema.optional(),
 });
 export type IdentifyRequest = z.infer<typeof identifyRequestSchema>;
 

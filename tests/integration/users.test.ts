@@ -108,6 +108,30 @@ describe('POST /v1/users/identify', () => {
     expect(await ownerOf(template.id)).toEqual({ userId: null, anonId: visitor.anonId });
   });
 
+  it("a guest claims an earlier guest id's templates (no clerkId): they become the caller's guest id's", async () => {
+    const earlier = guest();
+    const template = await create(earlier, 'Made before the id was lost');
+    const current = guest();
+    const response = await identify(current.headers, { anonId: earlier.anonId });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json<{ movedTemplateIds: string[] }>(response).movedTemplateIds).toEqual([template.id]);
+    expect(await ownerOf(template.id)).toEqual({ userId: null, anonId: current.anonId });
+    expect(await listIds(current)).toEqual([template.id]);
+    expect(await listIds(earlier)).toEqual([]);
+  });
+
+  it("a guest's claim of its own id, or of an id with no templates, moves nothing", async () => {
+    const visitor = guest();
+    const user = await signUp(server);
+    const owned = await create({ ...user, headers: { ...user.headers } }, 'The user’s');
+    const own = await identify(visitor.headers, { anonId: visitor.anonId });
+    expect(own.statusCode).toBe(200);
+    expect(json<{ movedTemplateIds: string[] }>(own).movedTemplateIds).toEqual([]);
+    const other = await identify(guest().headers, { anonId: visitor.anonId });
+    expect(json<{ movedTemplateIds: string[] }>(other).movedTemplateIds).toEqual([]);
+    expect(await ownerOf(owned.id)).toEqual({ userId: user.userId, anonId: null });
+  });
+
   it("answers 403 for another user's id as clerkId, and moves nothing", async () => {
     const visitor = guest();
     const template = await create(visitor, 'Stays put');

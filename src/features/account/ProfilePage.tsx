@@ -4,25 +4,22 @@
  * have no call to change a name, so their details are read-only; with Clerk, Clerk's own
  * account management sits below.
  */
-import { useState } from 'react';
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '../../auth/context';
 import { SignInUnavailableNotice } from '../../auth/SignInUnavailable';
 import { AccountCard } from './AccountCard';
+import { useGuardedSignOut } from './SignOutGuard';
 import { PlanCard } from './PlanCard';
 import { PROFILE_TEXTS as TEXTS } from './texts';
 
 export function ProfilePage() {
-  const { state, signOut, screens, availability, provider } = useAuth();
-  const [signingOut, setSigningOut] = useState(false);
+  const { state, screens, availability, provider } = useAuth();
+  const signOut = useGuardedSignOut();
   // The route is protected (RequireSignIn); a sign-out from here leaves through it to "/".
   if (state.status !== 'signedIn') return null;
   const { user } = state;
 
-  const leave = () => {
-    setSigningOut(true);
-    void signOut().finally(() => setSigningOut(false));
-  };
+  const leave = signOut;
 
   return (
     <Stack gap="xl" maw={1040} mx="auto" py="md">
@@ -38,7 +35,7 @@ export function ProfilePage() {
           user={user}
           signInMethod={TEXTS.signInWith[provider]}
           onSignOut={leave}
-          signingOut={signingOut}
+          signingOut={false}
         />
         <PlanCard planId={user.plan} />
       </SimpleGrid>

@@ -1,6 +1,7 @@
 /**
  * /builder without an id (SPEC §2.8 Entry): opens the template in the wglastTemplateId cookie, or
- * the one this tab had open, or else a copy of the blank template made on this device (so a
+ * the one this tab had open — when it is this owner's — or else this owner's last activity
+ * (src/data/lastTemplate.ts), or else a copy of the blank template made on this device (so a
  * blank activity can be started offline), then replaces the URL with /builder/{id}, keeping
  * ?finish-create=.
  */
@@ -8,6 +9,7 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { readCookie, writeCookie } from '../../api/cookies';
+import { readLastTemplate } from '../../data/lastTemplate';
 import { useDataContext } from '../../data/DataProvider';
 import type { TeamtrailDatabase } from '../../data/database';
 import type { TemplateRepository } from '../../data/templateRepository';
@@ -55,10 +57,13 @@ export function BuilderEntryScreen() {
         cookieId: readCookie(LAST_TEMPLATE_ID_COOKIE.name),
         loadedId: getLoadedTemplateId(),
       });
-      // A remembered id whose template is gone from this device starts a blank one instead.
       if (decision.action !== 'create-blank' && (await existsHere(db, decision.id))) {
         return decision.id;
       }
+      // The cookie is the browser's: it may name another account's activity, which this
+      // owner's database does not hold. This owner's own last one, then a blank one.
+      const ownLast = await readLastTemplate(db);
+      if (ownLast !== null && (await existsHere(db, ownLast))) return ownLast;
       return copyBlankTemplate(repository, owner);
     })();
     const entry = pendingEntry;
