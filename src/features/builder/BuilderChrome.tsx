@@ -5,6 +5,7 @@
  * indicator that replaces "Saving" / "Last saved … ago".
  */
 import { Box, Group, Stack, Tabs, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { memo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { NavigationIcon } from '../../app/shell/NavigationIcon';
@@ -17,7 +18,12 @@ import { TemplateNameField } from './TemplateFields';
 
 export const NAV_RAIL_WIDTH = 88;
 
-export function BuilderNavRail() {
+/**
+ * Memoised (no props): the layout renders again on every write of the template, once per
+ * keystroke since edits are written at once (issue 14), and the rail's links and tooltips do not
+ * depend on the template.
+ */
+export const BuilderNavRail = memo(function BuilderNavRail() {
   const { signedIn } = useSession();
   const { pathname } = useLocation();
   return (
@@ -76,7 +82,7 @@ export function BuilderNavRail() {
       </Stack>
     </Box>
   );
-}
+});
 
 export function BuilderTopBar() {
   const { template, templateId, help } = useBuilder();

@@ -4,7 +4,7 @@
  * they were going). Closing the dialog lets the navigation proceed.
  */
 import { Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useCallback, useRef, type MouseEvent } from 'react';
+import { memo, useCallback, useRef, type MouseEvent } from 'react';
 import { useBlocker, useNavigate, type BlockerFunction } from 'react-router';
 import { UserIcon } from '../../app/shell/icons';
 import { MESSAGES } from '../../domain/messages';
@@ -20,7 +20,8 @@ export const BLOCKER_TEXTS = {
   signUp: 'Sign up for free',
 } as const;
 
-export function CreateAccountBlocker({
+/** Memoised: the layout renders again on every write of the template (issue 14), this does not. */
+export const CreateAccountBlocker = memo(function CreateAccountBlocker({
   signedIn,
   templateLoaded,
 }: {
@@ -87,4 +88,4 @@ export function CreateAccountBlocker({
       </Stack>
     </Modal>
   );
-}
+});

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeamtrailDatabase } from '../../../src/data/database';
+import { draftsWaiting } from '../../../src/data/pendingWrites';
 import { BLANK_TEMPLATE } from '../../../src/domain/blankTemplate';
 import { MESSAGES } from '../../../src/domain/messages';
 import { setLoadedTemplateId } from '../../../src/features/builder/builderEntry';
@@ -178,6 +179,71 @@ describe('SPEC §2.8 Overview screen', () => {
       expect((await db.templates.findOne(stored.id).exec())?.content.name).toBe('Renamed'),
     );
     expect(screen.queryByText(MESSAGES.template.nameRequired)).toBeNull();
+  });
+
+  it('Issue 14 no edit window: fast typing in the name is stored up to its last keystroke, and the leave-page guard counts it from the first until then', async () => {
+    const stored = await storeTemplate(db);
+    renderBuilder(db, `/builder/${stored.id}`);
+    const name = await screen.findByLabelText(/^Name/);
+    const before = draftsWaiting();
+    for (const value of ['Q', 'Qu', 'Qui', 'Quiz night']) {
+      fireEvent.change(name, { target: { value } });
+    }
+    expect(draftsWaiting()).toBe(before + 1);
+    await waitFor(async () =>
+      expect((await db.templates.findOne(stored.id).exec())?.content.name).toBe('Quiz night'),
+    );
+    await waitFor(() => expect(draftsWaiting()).toBe(before));
+  });
+});
+
+describe('Issue 14: a field follows the document', () => {
+  it('a focused name field shows a rename made elsewhere once nothing typed here is being written', async () => {
+    const stored = await storeTemplate(db);
+    renderBuilder(db, `/builder/${stored.id}`);
+    const name = (await screen.findByLabelText(/^Name/)) as HTMLInputElement;
+    fireEvent.focus(name);
+    fireEvent.change(name, { target: { value: 'Typed here' } });
+    await waitFor(async () =>
+      expect((await db.templates.findOne(stored.id).exec())?.content.name).toBe('Typed here'),
+    );
+    // Another tab (or a merge from another device) renames it while the field keeps focus.
+    const doc = await db.templates.findOne(stored.id).exec();
+    await doc!.incrementalModify((d) => ({
+      ...d,
+      content: { ...d.content, name: 'Renamed in tab A' },
+    }));
+    await waitFor(() => expect(name.value).toBe('Renamed in tab A'));
+    // The next keystroke edits what the organiser sees, not the stale text.
+    fireEvent.change(name, { target: { value: 'Renamed in tab A!' } });
+    await waitFor(async () =>
+      expect((await db.templates.findOne(stored.id).exec())?.content.name).toBe(
+        'Renamed in tab A!',
+      ),
+    );
+  });
+
+  it('the echo of an earlier keystroke never takes the field back while typing goes on', async () => {
+    const stored = await storeTemplate(db);
+    renderBuilder(db, `/builder/${stored.id}`);
+    const name = (await screen.findByLabelText(/^Name/)) as HTMLInputElement;
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => shown.push(name.value));
+    observer.observe(name, { attributes: true });
+    for (const value of ['T', 'Te', 'Tea', 'Team', 'Team q', 'Team quiz']) {
+      fireEvent.change(name, { target: { value } });
+      shown.push(name.value);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await waitFor(async () =>
+      expect((await db.templates.findOne(stored.id).exec())?.content.name).toBe('Team quiz'),
+    );
+    await settle();
+    observer.disconnect();
+    expect(name.value).toBe('Team quiz');
+    // Never back to a shorter value once a longer one was shown.
+    const lengths = shown.map((v) => v.length);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
   });
 });
 

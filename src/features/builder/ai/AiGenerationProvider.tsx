@@ -159,6 +159,8 @@ export function AiGenerationProvider({
     open();
   }, [open]);
   const dismissNotice = useCallback(() => setNotice(null), []);
+  // Stable, so that the (memoised) dialog is not rendered again by every write of the template.
+  const generate = useCallback(() => dispatch({ type: 'generate', templateId }), [templateId]);
 
   const control = useMemo<AiGenerationControl>(
     () => ({ open, stage: state.stage }),
@@ -173,7 +175,7 @@ export function AiGenerationProvider({
         state={state}
         online={online}
         dispatch={dispatch}
-        onGenerate={() => dispatch({ type: 'generate', templateId })}
+        onGenerate={generate}
         onClose={close}
       />
       {notice && (

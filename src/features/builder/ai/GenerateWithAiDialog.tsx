@@ -5,6 +5,7 @@
  * the builder's (AiGenerationProvider): this dialog only shows it.
  */
 import { Alert, Button, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { memo } from 'react';
 import { POLL_OFFLINE_TEXT } from '../../aiFlow/aiRequest';
 import { DIALOG_TEXTS } from '../../dialogs/texts';
 import { AlertIcon, CheckIcon, SparklesIcon } from './aiIcons';
@@ -25,7 +26,13 @@ export interface GenerateWithAiDialogProps {
   onClose(): void;
 }
 
-export function GenerateWithAiDialog(props: GenerateWithAiDialogProps) {
+/**
+ * Memoised: its provider renders again on every write of the template (each keystroke is
+ * written at once, issue 14), and a closed dialog need not.
+ */
+export const GenerateWithAiDialog = memo(function GenerateWithAiDialog(
+  props: GenerateWithAiDialogProps,
+) {
   return (
     <Modal
       opened={props.opened}
@@ -52,7 +59,7 @@ export function GenerateWithAiDialog(props: GenerateWithAiDialogProps) {
       </Stack>
     </Modal>
   );
-}
+});
 
 function DialogBody({ state, online, dispatch, onGenerate, onClose }: GenerateWithAiDialogProps) {
   switch (state.stage) {

@@ -20,6 +20,7 @@ import { memo, type DragEvent, type KeyboardEvent } from 'react';
 import type { Step } from '../../../domain/schemas';
 import { stepTypeLabel } from '../../../domain/stepTypes';
 import { challengeResponseLine, PREVIEW_TEXTS } from '../../../domain/taskPreview';
+import type { DraftScope } from '../draftJournal';
 import { TaskFields } from './TaskFields';
 import {
   ArrowDownIcon,
@@ -56,7 +57,8 @@ export function responseLine(step: Step): string {
 export interface TaskCardActions {
   toggle(stepId: string): void;
   activate(stepId: string): void;
-  commit(stepId: string, draft: Step): void;
+  /** Writes a task card's draft; the promise says when it has landed (TaskFields coalesces on it). */
+  commit(stepId: string, draft: Step): Promise<unknown>;
   move(stepId: string, toIndex: number, focusKey: string): void;
   duplicate(stepId: string): void;
   remove(stepId: string): void;
@@ -75,6 +77,8 @@ export interface TaskCardProps {
   active: boolean;
   dropTarget: boolean;
   actions: TaskCardActions;
+  /** Whose template this is, for the tab's draft journal (stable while the screen is open). */
+  draftScope: DraftScope | null;
 }
 
 function TaskCardView({
@@ -86,6 +90,7 @@ function TaskCardView({
   active,
   dropTarget,
   actions,
+  draftScope,
 }: TaskCardProps) {
   const invalid = errors.length > 0;
   const number = index + 1;
@@ -272,7 +277,11 @@ function TaskCardView({
       )}
       {expanded && (
         <Box id={bodyId} px="md" pb="md" pt="sm" pl={56}>
-          <TaskFields step={step} commit={(draft) => actions.commit(step.id, draft)} />
+          <TaskFields
+            step={step}
+            commit={(draft) => actions.commit(step.id, draft)}
+            scope={draftScope}
+          />
         </Box>
       )}
     </Paper>
@@ -290,6 +299,7 @@ export const TaskCard = memo(
     prev.active === next.active &&
     prev.dropTarget === next.dropTarget &&
     prev.actions === next.actions &&
+    prev.draftScope === next.draftScope &&
     prev.errors.join('\n') === next.errors.join('\n') &&
     sameStep(prev.step, next.step),
 );

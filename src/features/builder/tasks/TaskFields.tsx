@@ -32,6 +32,7 @@ import {
   sanitizePointsInput,
   setAnswerValue,
 } from '../../../domain/validation/step';
+import type { DraftScope } from '../draftJournal';
 import { TaskMediaUploader } from './TaskMediaUploader';
 import { useStepDraft } from './useStepDraft';
 
@@ -140,14 +141,20 @@ const MultipleChoiceAnswers = memo(function MultipleChoiceAnswers({
   );
 });
 
-/** Digits only while typing (editing and navigation keys pass); clamped to 1–1000 on blur. */
+/**
+ * Digits only while typing (editing and navigation keys pass); clamped to 1–1000 on blur. What is
+ * typed is written as it is typed too (clamped, and not while the field is empty), so no points
+ * typed are lost to a closed tab (issue 14); the field keeps showing the text as typed.
+ */
 const PointsInput = memo(function PointsInput({
   points,
   disabled,
+  onType,
   onCommit,
 }: {
   points: number;
   disabled: boolean;
+  onType(points: number): void;
   onCommit(points: number): void;
 }) {
   const [text, setText] = useState<string | null>(null);
@@ -163,7 +170,12 @@ const PointsInput = memo(function PointsInput({
           event.preventDefault();
         }
       }}
-      onChange={(event) => setText(sanitizePointsInput(event.currentTarget.value))}
+      onChange={(event) => {
+        const typed = sanitizePointsInput(event.currentTarget.value);
+        setText(typed);
+        // An emptied field is a number being replaced: the stored points stay until one is typed.
+        if (typed !== '') onType(pointsFromInput(typed));
+      }}
       onBlur={() => {
         if (text === null) return;
         const next = pointsFromInput(text);
@@ -250,13 +262,18 @@ const TypeField = memo(function TypeField({
 
 export interface TaskFieldsProps {
   step: Step;
-  commit(draft: Step): void;
+  /** Writes the card's draft; the promise says when that write has landed. */
+  commit(draft: Step): Promise<unknown>;
+  /** Whose template this is: what is not in IndexedDB yet is kept in the tab's journal. */
+  scope: DraftScope | null;
 }
 
-export function TaskFields({ step, commit }: TaskFieldsProps) {
-  const { draft, update, flush } = useStepDraft(step, commit);
+export function TaskFields({ step, commit, scope }: TaskFieldsProps) {
+  const { draft, update, flush } = useStepDraft(step, commit, scope);
   const disabled = step.locked;
   // Stable handlers: a keystroke in one field renders that field again, not its neighbours.
+  // Typing is written as it goes (coalesced behind a write in flight); a discrete choice is
+  // written `immediate`ly, even beside a write in flight.
   const handlers = useMemo(
     () => ({
       name: (name: string) => update((d) => ({ ...d, name })),
@@ -265,6 +282,7 @@ export function TaskFields({ step, commit }: TaskFieldsProps) {
       answers: (answers: Answer[]) => update((d) => ({ ...d, answers })),
       media: (media: Asset | null) => update((d) => ({ ...d, media }), { immediate: true }),
       points: (points: number) => update((d) => ({ ...d, points }), { immediate: true }),
+      pointsTyped: (points: number) => update((d) => ({ ...d, points })),
     }),
     [update],
   );
@@ -300,7 +318,12 @@ export function TaskFields({ step, commit }: TaskFieldsProps) {
         disabled={disabled}
         onChange={handlers.media}
       />
-      <PointsInput points={draft.points} disabled={disabled} onCommit={handlers.points} />
+      <PointsInput
+        points={draft.points}
+        disabled={disabled}
+        onType={handlers.pointsTyped}
+        onCommit={handlers.points}
+      />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useDataContext } from '../../../data/DataProvider';
 import { newId } from '../../../data/templateRepository';
 import type { Step } from '../../../domain/schemas';
 import { PhonePreview } from '../../../ui/PhonePreview';
@@ -26,6 +27,7 @@ import {
   removeTask,
   restoreTask,
   updateTask,
+  withTaskDraft,
   type RemovedTask,
 } from './taskListOps';
 import { UNDO_TEXTS, UndoNotice } from './UndoNotice';
@@ -47,7 +49,10 @@ export const TASK_PREVIEW_SCALE = 0.72;
 const NO_ERRORS: readonly string[] = [];
 
 export function TasksScreen() {
-  const { template, update, help } = useBuilder();
+  const { template, templateId, update, help } = useBuilder();
+  const { owner } = useDataContext();
+  // Stable while the screen is open: the cards are memoised on their props.
+  const draftScope = useMemo(() => ({ owner, templateId }), [owner, templateId]);
   const steps = template.steps;
   const [activeId, setActiveId] = useState<string | null>(() => steps[0]?.id ?? null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
@@ -98,16 +103,9 @@ export function TasksScreen() {
       },
       activate: setActiveId,
       commit(id, draft) {
-        void update((current) => ({
-          steps: updateTask(current.steps, id, (s) => ({
-            ...s,
-            name: draft.name,
-            type: draft.type,
-            text: draft.text,
-            answers: draft.answers,
-            media: draft.media,
-            points: draft.points,
-          })),
+        // Answered, not dropped: the card holds its next keystroke back until this has landed.
+        return update((current) => ({
+          steps: updateTask(current.steps, id, (s) => withTaskDraft(s, draft)),
         }));
       },
       move(id, toIndex, key) {
@@ -268,6 +266,7 @@ export function TasksScreen() {
                 active={active?.id === step.id}
                 dropTarget={dragId !== null && dropId === step.id && dragId !== step.id}
                 actions={actions}
+                draftScope={draftScope}
               />
             ))}
           </Stack>

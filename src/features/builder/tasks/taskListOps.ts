@@ -99,3 +99,32 @@ export function updateTask(
 ): Step[] {
   return steps.map((s) => (s.id === stepId && !s.locked ? change(s) : s));
 }
+
+/** What a task card edits and writes onto its task: everything but the id and the lock. */
+export function withTaskDraft(step: Step, draft: Step): Step {
+  return {
+    ...step,
+    name: draft.name,
+    type: draft.type,
+    text: draft.text,
+    answers: draft.answers,
+    media: draft.media,
+    points: draft.points,
+  };
+}
+
+/**
+ * What a task card writes, in a fixed order: equal whatever the key order, so the database's
+ * echo of a write, or a draft kept in the tab's journal, compares equal to what was written.
+ */
+export function taskContentKey(step: Step): string {
+  const { name, type, text, answers, media, points } = step;
+  return JSON.stringify([
+    name,
+    type,
+    text,
+    answers.map((a) => [a.id, a.value, a.correct]),
+    media && [media.url, media.filename, media.mimeType],
+    points,
+  ]);
+}

@@ -1,0 +1,221 @@
+/**
+ * The tab's journal of builder drafts not in IndexedDB yet (issue 14, no edit window).
+ *
+ * Every change is written to IndexedDB at once (durableWrites.ts), but that write takes from a
+ * few milliseconds to tens of them (the repository reads the document, then writes it, and the
+ * main thread may be busy rendering): a reload, or a crashed tab, in that time would lose the
+ * last keystrokes. So each change is also kept in the tab's sessionStorage, synchronously in the
+ * keystroke's own task, until its write has landed; the builder, opened again in that tab, finds
+ * what never landed and writes it (`DraftRecovery`). sessionStorage rather than localStorage: it
+ * belongs to the tab, so no other tab writes back a draft this one is still writing. A closed
+ * tab's journal goes with it; the leave-page guard asks first (src/data/pendingWrites.ts).
+ *
+ * A draft is written back only if the field still holds what this tab last knew it to hold (what
+ * the field showed, or one of this tab's own writes): a change made since by another tab or
+ * device is not overwritten by an older draft.
+ */
+import { useEffect, useRef } from 'react';
+import { useDataContext } from '../../data/DataProvider';
+import type { ContentRecipe } from '../../data/templateRepository';
+import { stepSchema, type Step } from '../../domain/schemas';
+import { useBuilder } from './BuilderContext';
+import { taskContentKey, updateTask, withTaskDraft } from './tasks/taskListOps';
+
+const PREFIX = 'teamtrail.builderDraft/';
+
+/** Whose template a draft belongs to: drafts are kept and written back per owner. */
+export interface DraftScope {
+  owner: string;
+  templateId: string;
+}
+
+/** The activity's name or description, or one task card (all of its fields). */
+export type DraftField = 'name' | 'description' | { stepId: string };
+
+interface Entry<T> {
+  /** The latest change. */
+  value: T;
+  /** What the database may hold from this tab: the value last known there, and writes since. */
+  known: T[];
+}
+
+/**
+ * Only `changed` and `idle` touch the storage (once per keystroke, and once when all is written):
+ * a write always starts with the latest change, which the stored entry already holds, and what
+ * `started` and `landed` learn is stored with the next change.
+ */
+export interface DraftJournal<T> {
+  /** A change, kept at once. `shown` is the value the field showed from the database. */
+  changed(scope: DraftScope, value: T, shown: T): void;
+  /** A write of `value` starts: the database may hold it from now on. */
+  started(value: T): void;
+  /** The write of `value` has landed: older values can no longer be there. */
+  landed(value: T): void;
+  /**
+   * Nothing waits and nothing is in flight. If the last write `landed`, everything typed is in
+   * IndexedDB and the entry goes; if it failed (as writes cut short by the page's leaving do),
+   * the entry stays for the next page to write back.
+   */
+  idle(outcome?: { landed: boolean }): void;
+}
+
+/** Keys journaled by this page's fields right now: never written back by this page. */
+const live = new Set<string>();
+
+function tabStorage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null; // storage disabled
+  }
+}
+
+const fieldName = (field: DraftField) =>
+  typeof field === 'string' ? field : `step/${field.stepId}`;
+
+const scopePrefix = ({ owner, templateId }: DraftScope) => `${PREFIX}${owner}/${templateId}/`;
+
+export function createDraftJournal<T>(
+  field: DraftField,
+  same: (a: T, b: T) => boolean,
+): DraftJournal<T> {
+  let key: string | null = null;
+  let entry: Entry<T> | null = null;
+  let lastLanded: { value: T } | null = null;
+
+  const know = (value: T) => {
+    if (entry && !entry.known.some((k) => same(k, value))) entry.known.push(value);
+  };
+  const keep = () => {
+    if (key === null || entry === null) return;
+    try {
+      tabStorage()?.setItem(key, JSON.stringify(entry));
+    } catch {
+      // Full or disabled: the IndexedDB write and the leave-page guard still stand.
+    }
+  };
+
+  return {
+    changed(scope, value, shown) {
+      if (entry === null) {
+        key = scopePrefix(scope) + fieldName(field);
+        live.add(key);
+        entry = { value, known: [] };
+        if (lastLanded) know(lastLanded.value);
+        know(shown);
+      }
+      entry.value = value;
+      keep();
+    },
+    started(value) {
+      know(value);
+    },
+    landed(value) {
+      lastLanded = { value };
+      if (entry === null) return;
+      const index = entry.known.findIndex((k) => same(k, value));
+      if (index > 0) entry.known = entry.known.slice(index);
+    },
+    idle({ landed } = { landed: true }) {
+      if (key !== null) {
+        try {
+          if (landed) tabStorage()?.removeItem(key);
+        } catch {
+          // Disabled storage kept nothing.
+        }
+        live.delete(key);
+      }
+      entry = null;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing back what never landed
+
+interface DraftTemplate {
+  name: string;
+  description: string;
+  steps: readonly Step[];
+}
+
+type Update = (recipe: ContentRecipe) => Promise<unknown>;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isStep = (value: unknown): value is Step => stepSchema.safeParse(value).success;
+const sameStep = (a: Step, b: Step) => taskContentKey(a) === taskContentKey(b);
+
+function parse<T>(raw: string | null, valid: (value: unknown) => value is T): Entry<T> | null {
+  try {
+    const entry = JSON.parse(raw ?? 'null') as Partial<Entry<unknown>> | null;
+    if (!entry || !valid(entry.value) || !Array.isArray(entry.known)) return null;
+    if (!entry.known.every(valid)) return null;
+    return { value: entry.value, known: entry.known };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes back the drafts this tab kept for the template that never landed (the page went before
+ * their write did), each only if its field still holds what the tab knew; then forgets them.
+ */
+export async function replayDrafts(
+  scope: DraftScope,
+  template: DraftTemplate,
+  update: Update,
+): Promise<void> {
+  const storage = tabStorage();
+  if (!storage) return;
+  const prefix = scopePrefix(scope);
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith(prefix) && !live.has(key)) keys.push(key);
+  }
+  for (const key of keys) {
+    const raw = storage.getItem(key);
+    const field = key.slice(prefix.length);
+    if (field === 'name' || field === 'description') {
+      const entry = parse(raw, isString);
+      const holds = (current: string) => entry !== null && entry.known.includes(current);
+      if (entry && template[field] !== entry.value && holds(template[field])) {
+        await update((content) => (holds(content[field]) ? { [field]: entry.value } : {}));
+      }
+    } else if (field.startsWith('step/')) {
+      const stepId = field.slice('step/'.length);
+      const entry = parse(raw, isStep);
+      const holds = (current: Step) =>
+        entry !== null && entry.known.some((k) => sameStep(k, current));
+      const current = template.steps.find((s) => s.id === stepId);
+      if (entry && current && !sameStep(current, entry.value) && holds(current)) {
+        await update((content) => ({
+          steps: updateTask(content.steps, stepId, (s) =>
+            holds(s) ? withTaskDraft(s, entry.value) : s,
+          ),
+        }));
+      }
+    }
+    storage.removeItem(key);
+  }
+}
+
+/**
+ * Rendered by the builder's layout: once the template is open, writes back what this tab kept
+ * for it and never landed (a reload, or a crashed tab reloaded, 0 ms after a keystroke).
+ */
+export function DraftRecovery(): null {
+  const { templateId, template, update } = useBuilder();
+  const { owner } = useDataContext();
+  const replayed = useRef<string | null>(null);
+  useEffect(() => {
+    const scope = { owner, templateId };
+    const key = scopePrefix(scope);
+    if (replayed.current === key) return;
+    replayed.current = key;
+    replayDrafts(scope, template, update).catch((error: unknown) => {
+      console.error('Writing back the drafts kept in this tab failed', error);
+    });
+  }, [owner, templateId, template, update]);
+  return null;
+}
