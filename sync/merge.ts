@@ -18,7 +18,10 @@
  * 5. steps: merged per step by id, and within a step per field: name, text, points, media,
  *    locked, and {type, answers} as one unit (a type change rewrites the answers, SPEC §4). A step
  *    added on one side is kept. A step deleted on one side and unchanged on the other is deleted.
- *    Deleted on one side and edited on the other: the later side wins (conflict `steps[<id>]`).
+ *    Deleted on one side and edited on the other: the edit wins, whichever came later — the task
+ *    comes back with the edits (an organiser who deleted a task can delete it again; edits thrown
+ *    away are gone for good), and the conflict `steps[<id>]` records it (the deleted side's value
+ *    is null, `kept` is the editing side) so that the builder can say so.
  *    Added on both sides with the same id: merged field by field with no base (rule 7).
  * 6. Step order (sync/mergeOrder.ts): over the ids both sides hold, a side whose order equals the
  *    base's takes the other side's order; both reordered differently: the later wins (conflict
@@ -29,11 +32,15 @@
  *    both-changed field (rule 2); a step only one side holds counts as added there.
  * 8. Pure and deterministic: never mutates its inputs, no clock, no randomness; the same input
  *    gives a deep-equal output, and with different times, swapping ours and theirs (with their
- *    times) gives the same merged content. The result shares no objects with the inputs. * 9. The device's own unconfirmed pushes (baseWithEchoes): a push whose answer never came may
+ *    times) gives the same merged content. The result shares no objects with the inputs.
+ * 9. The device's own unconfirmed pushes (baseWithEchoes): a push whose answer never came may
  *    have been applied, and the server stamps it later than edits made here while it travelled.
  *    Where the server's value equals a value this device sent, that value is the base (the local
  *    value descends from it), so a later local edit is not mistaken for the older side of a
- *    conflict with the device's own past.
+ *    conflict with the device's own past. A task the server no longer holds keeps the base's
+ *    version: a device cannot tell whether the deletion was made by someone who saw its
+ *    unconfirmed edit (a push that failed while offline counts as unconfirmed too), so the edit
+ *    beats the deletion (rule 5) and the deletion is logged.
  */
 import type { Branding, Step } from '../src/domain/schemas';
 import { mergeStepOrder } from './mergeOrder';
@@ -69,7 +76,8 @@ export interface MergeConflict {
   /**
    * 'name', 'branding.headerColour', 'branding.logo', 'steps.order', 'steps[<stepId>].text',
    * 'steps[<stepId>]' (whole task deleted on one side, edited on the other; the deleted side's
-   * value is null), 'steps[<stepId>].type' (values are {type, answers}, which move together) …
+   * value is null and the edited side is kept, rule 5), 'steps[<stepId>].type' (values are
+   * {type, answers}, which move together) …
    */
   path: string;
   ours: unknown;
@@ -218,7 +226,8 @@ function indexById(steps: readonly Step[]): Map<string, Step> {
 
 /**
  * A step only one side holds: added there (kept), or deleted by the other side (gone if this
- * side left it unchanged; if this side edited it, the later side wins).
+ * side left it unchanged; if this side edited it, the edit wins over the deletion whichever
+ * came later, and the conflict says so, rule 5).
  */
 function mergeOneSidedStep(
   step: Step,
@@ -233,9 +242,9 @@ function mergeOneSidedStep(
     path: `steps[${step.id}]`,
     ours: holder === 'ours' ? held : null,
     theirs: holder === 'theirs' ? held : null,
-    kept: ctx.later,
+    kept: holder,
   });
-  return ctx.later === holder ? step : null;
+  return step;
 }
 
 function mergeSteps(
@@ -280,7 +289,8 @@ function mergeSteps(
   if (conflict !== null) ctx.conflicts.push({ path: 'steps.order', ...conflict });
 
   for (const id of order) ctx.conflicts.push(...(stepConflicts.get(id) ?? []));
-  // Steps that lost to a deletion are not in the order; report them in a fixed order too.
+  // A step with conflicts is always kept (rule 5: an edit beats a deletion); should one ever be
+  // left out of the order, its conflicts are still reported, in a fixed order.
   const gone = [...stepConflicts.keys()].filter((id) => !merged.has(id)).sort();
   for (const id of gone) ctx.conflicts.push(...(stepConflicts.get(id) ?? []));
 

@@ -14,7 +14,12 @@ import type {
   TemplateTombstone,
 } from '../src/domain/schemas';
 import { contentOf } from '../src/domain/templateContent';
-import { appendConflicts, type ConflictEntry } from './conflictLog';
+import {
+  appendConflicts,
+  readDeletedElsewhere,
+  recordDeletedElsewhere,
+  type ConflictEntry,
+} from './conflictLog';
 import { baseWithEchoes, deepEqual, mergeTemplates, type TemplateContent } from './merge';
 import { isTransientFailure, type ApiResult, type Transport } from './transport';
 import { PULL_PAGE_SIZE } from './constants';
@@ -83,6 +88,12 @@ export async function pushTemplate(ctx: Context, id: string): Promise<PushOutcom
       const pending = await mergeServerVersion(ctx, id, result.body, 'push', snapshot.content);
       return pending ? { kind: 'merged' } : { kind: 'done' };
     }
+    if (result.status === 409) {
+      // The id is taken: an earlier create of ours that reached the server and was deleted on
+      // another device since (the server does not create a deleted id again). Kept under a new id.
+      await restoreDeletedTemplate(ctx, id);
+      return { kind: 'done' };
+    }
     return failed(ctx, id, baseRevision, snapshot.content, result);
   }
 
@@ -110,7 +121,91 @@ export async function pushTemplate(ctx: Context, id: string): Promise<PushOutcom
     await mergeServerVersion(ctx, id, current, 'push', snapshot.content);
     return { kind: 'merged' };
   }
+  if (result.status === 404 || result.status === 410) {
+    // Deleted on another device (a full pull carries no tombstones, so this may be the first
+    // this device hears of it): the edits it never received are kept as a new activity.
+    await restoreDeletedTemplate(ctx, id);
+    return { kind: 'done' };
+  }
   return failed(ctx, id, baseRevision, snapshot.content, result);
+}
+
+/**
+ * A template deleted on the server (on another device) that holds edits the server never
+ * received: the edits are not thrown away. The local document becomes a new activity — a new
+ * id, since the server does not create a deleted id again (409), the same content and name —
+ * that the next push creates like any activity made here. Files queued for the old id follow
+ * it; the deletion is recorded (recordDeletedElsewhere) for the builder to follow the new id,
+ * and the conflict log holds a 'deleted' entry with `restoredFrom`, which the builder shows as
+ * a notice. Safe to repeat after a crash half-way: the new id is recorded first and reused.
+ * Answers the new id.
+ */
+export async function restoreDeletedTemplate(ctx: Context, id: string): Promise<string | null> {
+  const doc = await ctx.db.templates.findOne(id).exec();
+  if (!doc) return null;
+  const local = doc.toMutableJSON();
+  const at = ctx.now().toISOString();
+  const known = (await readDeletedElsewhere(ctx.db)).find((e) => e.id === id)?.restoredAs;
+  const newId = known ?? crypto.randomUUID();
+  if (!known) {
+    await recordDeletedElsewhere(ctx.db, {
+      id,
+      name: local.content.name,
+      at,
+      restoredAs: newId,
+    });
+    await appendConflicts(ctx.db, {
+      at,
+      templateId: newId,
+      templateName: local.content.name,
+      source: 'deleted',
+      conflicts: [{ path: 'template', ours: local.content, theirs: null, kept: 'ours' }],
+      restoredFrom: id,
+    });
+  }
+  const restoredContent = (content: TemplateContent): TemplateContent => ({
+    ...content,
+    // The branding record is the server's; the new activity gets one of its own, as a copy does.
+    branding: { ...content.branding, id: crypto.randomUUID() },
+  });
+  if (!(await ctx.db.templates.findOne(newId).exec())) {
+    await ctx.db.templates.insert({
+      id: newId,
+      owner: ctx.owner,
+      content: restoredContent(local.content),
+      server: null,
+      localVersion: 1,
+      pushedVersion: 0,
+      localChangedAt: local.localChangedAt,
+      deletedLocally: false,
+      syncState: 'pending',
+      lastError: null,
+      lastConflictAt: at,
+      sortAt: at,
+    });
+  }
+  const uploads = await ctx.db.uploads.find({ selector: { templateId: id } }).exec();
+  for (const upload of uploads) {
+    await upload.incrementalModify((current) =>
+      current.templateId === id ? { ...current, templateId: newId } : current,
+    );
+  }
+  // An edit that landed on the old id while this ran is carried over before it goes.
+  const latest = await ctx.db.templates.findOne(id).exec();
+  if (latest && latest.localVersion !== local.localVersion && !latest.deletedLocally) {
+    const content = latest.toMutableJSON().content;
+    const restored = await ctx.db.templates.findOne(newId).exec();
+    await restored?.incrementalModify((current) => ({
+      ...current,
+      content: { ...content, branding: { ...content.branding, id: current.content.branding.id } },
+      localVersion: current.localVersion + 1,
+      localChangedAt: latest.localChangedAt,
+      syncState: 'pending',
+    }));
+  }
+  if (latest) await latest.remove();
+  await forgetUnconfirmed(ctx.db, id);
+  return newId;
 }
 
 function failure(result: ApiResult<unknown> & { ok: false }): PushOutcome {
@@ -377,13 +472,16 @@ export async function applyServerTemplate(ctx: Context, item: Template | Templat
     const local = doc.toMutableJSON();
     const unpushed = local.localVersion > local.pushedVersion && !local.deletedLocally;
     if (unpushed) {
-      // Deleted elsewhere while edited here: the deletion stands, and the edits are recorded.
-      await appendConflicts(ctx.db, {
+      // Deleted elsewhere while edited here: the edits are kept, as a new activity.
+      await restoreDeletedTemplate(ctx, item.id);
+      return;
+    }
+    if (!local.deletedLocally) {
+      await recordDeletedElsewhere(ctx.db, {
+        id: item.id,
+        name: local.content.name,
         at: ctx.now().toISOString(),
-        templateId: item.id,
-        templateName: local.content.name,
-        source: 'deleted',
-        conflicts: [{ path: 'template', ours: local.content, theirs: null, kept: 'theirs' }],
+        restoredAs: null,
       });
     }
     await doc.remove();
@@ -451,13 +549,21 @@ export async function applyServerTemplate(ctx: Context, item: Template | Templat
 
 /**
  * After a full pull: a synced local template of this owner that the server no longer lists was
- * deleted while this device did not hear of it. Templates with pending edits stay (they are
- * pushed, and the server decides).
+ * deleted while this device did not hear of it. Templates with pending edits stay: their push
+ * answers 404 and keeps the edits as a new activity (restoreDeletedTemplate).
  */
 async function forgetTemplatesMissingFromServer(ctx: Context, listed: Set<string>) {
   const mine = await ctx.db.templates.find({ selector: { owner: ctx.owner } }).exec();
   for (const doc of mine) {
     if (listed.has(doc.id) || doc.server === null) continue;
-    if (doc.syncState === 'synced' && doc.localVersion <= doc.pushedVersion) await doc.remove();
+    if (doc.syncState === 'synced' && doc.localVersion <= doc.pushedVersion) {
+      await recordDeletedElsewhere(ctx.db, {
+        id: doc.id,
+        name: doc.content.name,
+        at: ctx.now().toISOString(),
+        restoredAs: null,
+      });
+      await doc.remove();
+    }
   }
 }

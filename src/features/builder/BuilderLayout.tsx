@@ -5,14 +5,24 @@
  * and the Create Account blocker around the screen.
  */
 import { Box, Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { writeCookie } from '../../api/cookies';
 import { ScreenSuspense } from '../../app/ScreenLoader';
 import { useSession } from '../../app/session';
 import { CloudOffIcon } from '../../app/shell/icons';
+import { rememberLastTemplate } from '../../data/lastTemplate';
 import { useDataContext } from '../../data/DataProvider';
 import { useTemplate } from '../../data/hooks';
+import { useDeletedElsewhere } from '../../data/hooks/useMergeNotices';
 import type { ContentRecipe } from '../../data/templateRepository';
 import { LAST_TEMPLATE_ID_COOKIE } from '../../domain/constants';
 import { LaunchDialog } from '../dialogs/LaunchDialog';
@@ -21,7 +31,9 @@ import { BuilderContext, useBuilder, type BuilderContextValue } from './BuilderC
 import { BuilderNavRail, BuilderTopBar } from './BuilderChrome';
 import { carriesFinishCreate, FINISH_CREATE_PARAM, setLoadedTemplateId } from './builderEntry';
 import { CreateAccountBlocker } from './CreateAccountBlocker';
+import { DraftRecovery } from './draftJournal';
 import { HelpPanel } from './HelpPanel';
+import { MergeNotice } from './MergeNotice';
 import { BuilderOnboarding } from './onboarding/BuilderOnboarding';
 import { TestActivityContext } from './TestActivityContext';
 import { testActivityState } from './testActivityRules';
@@ -29,15 +41,23 @@ import { useHelpPanel } from './useHelpPanel';
 
 export const NOT_FOUND_TEXTS = {
   title: 'This activity is not on this device',
-  body: 'It may have been deleted, or it was made on another device and has not reached this one yet. It opens here by itself as soon as it arrives.',
+  body: 'It may have been deleted, or it was made on another device and has not reached this one yet: then it opens here by itself as soon as it arrives.',
+  deletedTitle: 'This activity was deleted on another device',
+  deletedBody: (name: string) =>
+    `${name ? `“${name}”` : 'It'} was deleted on another device, so it is no longer here. This device had no changes of its own to keep.`,
   back: 'Back to Dashboard',
   myActivities: 'My Activities',
 } as const;
 
 export function BuilderLayout() {
   const { templateId = '' } = useParams();
-  const { data: template, isLoading } = useTemplate(templateId);
-  const { repository } = useDataContext();
+  const { data: stored, isLoading } = useTemplate(templateId);
+  // Every keystroke is written at once (issue 14), so the template changes as fast as one types.
+  // The screens follow it through a deferred value: React renders that in the background and
+  // drops it for the next keystroke, which is painted first. Never another template's, though.
+  const deferred = useDeferredValue(stored);
+  const template = deferred?.id === templateId ? deferred : stored;
+  const { repository, db } = useDataContext();
   const { signedIn } = useSession();
   const help = useHelpPanel();
   const found = template !== null;
@@ -46,7 +66,9 @@ export function BuilderLayout() {
     if (!found) return;
     setLoadedTemplateId(templateId);
     writeCookie(LAST_TEMPLATE_ID_COOKIE, templateId);
-  }, [found, templateId]);
+    // Best effort: the database may be closing (a sign-out); the cookie still says it.
+    rememberLastTemplate(db, templateId).catch(() => undefined);
+  }, [found, templateId, db]);
 
   const update = useCallback(
     async (recipe: ContentRecipe) => {
@@ -65,38 +87,60 @@ export function BuilderLayout() {
       <BuilderNavRail />
       {value ? (
         <BuilderContext.Provider value={value}>
-          <TestActivityHost>
-            <BuilderOnboarding>
-              <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-                <BuilderTopBar />
-                <Box style={{ flex: 1, minHeight: 0, display: 'flex' }}>
-                  <Box
-                    component="main"
-                    p="lg"
-                    style={{ flex: 1, minWidth: 0, overflow: 'auto' }}
-                    data-testid="builder-main"
-                  >
-                    <ScreenSuspense>
-                      <Outlet />
-                    </ScreenSuspense>
-                  </Box>
-                  <HelpPanel />
-                </Box>
-              </Box>
-            </BuilderOnboarding>
-          </TestActivityHost>
+          {/* Issue 14: writes back what this tab typed and the page's leaving cut short. */}
+          <DraftRecovery />
+          {/* Issue 14, item 7: what a merge with another device's changes replaced. */}
+          <MergeNotice />
+          <BuilderFrame />
         </BuilderContext.Provider>
       ) : isLoading ? (
         <Center style={{ flex: 1 }} aria-busy="true">
           <Loader aria-label="Loading the activity" />
         </Center>
       ) : (
-        <BuilderNotFound />
+        <BuilderNotFound templateId={templateId} />
       )}
       <CreateAccountBlocker signedIn={signedIn} templateLoaded={found} />
     </Box>
   );
 }
+
+/**
+ * Everything around the screen, inside the builder context. Memoised (no props): the layout
+ * renders again on every write of the template, which is once per keystroke since edits are
+ * written at once (issue 14); only what reads the template (`useBuilder`) renders again then,
+ * not the whole frame.
+ */
+const BuilderFrame = memo(function BuilderFrame() {
+  return (
+    <TestActivityHost>
+      <BuilderOnboarding>
+        <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <BuilderTopBar />
+          <Box style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+            <Box
+              component="main"
+              p="lg"
+              style={{ flex: 1, minWidth: 0, overflow: 'auto' }}
+              data-testid="builder-main"
+            >
+              <ScreenSuspense>
+                <Outlet />
+              </ScreenSuspense>
+            </Box>
+            <HelpPanel />
+          </Box>
+        </Box>
+      </BuilderOnboarding>
+    </TestActivityHost>
+  );
+});
+
+/**
+ * The launch dialog, memoised: the host renders again on every write of the template (each
+ * keystroke is written at once, issue 14); the closed dialog only when its own props change.
+ */
+const BuilderLaunchDialog = memo(LaunchDialog);
 
 /**
  * Owns the launch/demo dialog of "Test Activity". With ?finish-create= it opens by itself as soon
@@ -112,7 +156,7 @@ function TestActivityHost({ children }: { children: ReactNode }) {
   const enabled = testActivityState(builder.template).enabled;
   const opened = openedByButton || (finishCreate && enabled);
 
-  const close = () => {
+  const close = useCallback(() => {
     setOpenedByButton(false);
     if (finishCreate) {
       const params = new URLSearchParams(search);
@@ -120,13 +164,13 @@ function TestActivityHost({ children }: { children: ReactNode }) {
       const query = params.toString();
       void navigate(query ? `${pathname}?${query}` : pathname, { replace: true });
     }
-  };
+  }, [finishCreate, search, pathname, navigate]);
   const control = useMemo(() => ({ open: () => setOpenedByButton(true) }), []);
 
   return (
     <TestActivityContext.Provider value={control}>
       <AiGenerationProvider>{children}</AiGenerationProvider>
-      <LaunchDialog
+      <BuilderLaunchDialog
         opened={opened}
         onClose={close}
         mode="demo"
@@ -138,13 +182,31 @@ function TestActivityHost({ children }: { children: ReactNode }) {
   );
 }
 
-function BuilderNotFound() {
+function BuilderNotFound({ templateId }: { templateId: string }) {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const { signedIn } = useSession();
+  // Issue 14, item 7: deleted on another device (said so, not waited for), or kept under a new
+  // id because this device had edits of it (the builder follows).
+  const { data: deleted, isLoading } = useDeletedElsewhere(templateId);
+  const restoredAs = deleted?.restoredAs ?? null;
   useEffect(() => {
     // A stale cookie must not bring the user back here on the next /builder.
     setLoadedTemplateId(null);
   }, []);
+  useEffect(() => {
+    if (restoredAs === null) return;
+    const at = pathname.indexOf(templateId);
+    const path = `${pathname.slice(0, at)}${restoredAs}${pathname.slice(at + templateId.length)}`;
+    void navigate(`${path}${search}`, { replace: true });
+  }, [restoredAs, pathname, search, templateId, navigate]);
+  if (isLoading || restoredAs !== null) {
+    return (
+      <Center style={{ flex: 1 }} aria-busy="true">
+        <Loader aria-label="Loading the activity" />
+      </Center>
+    );
+  }
   return (
     <Center style={{ flex: 1 }} p="xl">
       <Stack
@@ -159,9 +221,11 @@ function BuilderNotFound() {
           <CloudOffIcon size={28} />
         </ThemeIcon>
         <Title order={1} fz="xl">
-          {NOT_FOUND_TEXTS.title}
+          {deleted ? NOT_FOUND_TEXTS.deletedTitle : NOT_FOUND_TEXTS.title}
         </Title>
-        <Text c="dimmed">{NOT_FOUND_TEXTS.body}</Text>
+        <Text c="dimmed">
+          {deleted ? NOT_FOUND_TEXTS.deletedBody(deleted.name) : NOT_FOUND_TEXTS.body}
+        </Text>
         <Stack gap="xs" mt="sm" w="100%" align="center">
           <Button component={Link} to="/">
             {NOT_FOUND_TEXTS.back}

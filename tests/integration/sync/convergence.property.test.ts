@@ -9,7 +9,8 @@
  * 3. a field with live edits from both devices holds one of the two, and the other is in the
  *    conflict log of some device;
  * 4. a task is deleted when a deletion is live and nobody edited it unaware of the deletion; a
- *    task nobody deleted is there; deleted-and-edited goes either way, and the loser is logged.
+ *    task nobody deleted is there; deleted-and-edited comes back with the edits (merge rule 5:
+ *    an edit beats a delete), and the deletion is logged.
  *    A task that comes back (an edit beat the deletion) may carry, for a field, the deleting
  *    device's own last value instead of the other device's live edit: the other device may have
  *    merged that value (a later edit) before the deletion reached it, and then edited the task
@@ -435,14 +436,17 @@ async function runChecks(ctx: SeedContext, live: LiveServer): Promise<string[]> 
         continue;
       }
     } else if (unawareEdits.length === 0) {
-      if (step) problems.push(`${stepKey}: deleted by ${deleters.join('+')}, but still there`);
+      // Merge rule 5 (and 9): a device whose edit of the task may not have reached the deleter
+      // (a push whose answer never came) cannot tell that the deleter saw it, so its edit beats
+      // the deletion; the deletion that lost is then logged.
+      if (step && !conflicts.some((c) => c.path === stepKey))
+        problems.push(`${stepKey}: deleted by ${deleters.join('+')}, but still there`);
       continue;
     } else if (!step) {
-      // The deletion won over edits made without knowing of it: those are logged.
-      for (const edit of unawareEdits) {
-        if (!logged([stepKey, `${stepKey}.text`, `${stepKey}.points`], edit.value))
-          problems.push(`${stepKey}: deleted, and the edit ${String(edit.value)} is not logged`);
-      }
+      // Merge rule 5: an edit beats a delete, whichever came later.
+      problems.push(
+        `${stepKey}: deleted by ${deleters.join('+')} over edits made without knowing of it (${unawareEdits.map((e) => String(e.value)).join(', ')}); an edit beats a delete`,
+      );
       continue;
     } else if (!conflicts.some((c) => c.path === stepKey)) {
       problems.push(`${stepKey}: the deletion by ${deleters.join('+')} lost, and is not logged`);

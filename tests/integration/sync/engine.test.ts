@@ -157,7 +157,7 @@ describe('pulls', () => {
     expect(await readConflictLog(b.db)).toEqual([]);
   });
 
-  it('a deletion on the server of a template with unpushed local edits removes it and logs the edits (source deleted)', async () => {
+  it('a deletion on the server of a template with unpushed local edits keeps the edits as a new activity, and logs it (source deleted)', async () => {
     const a = await client();
     const b = await client({ identity: { ...a.identity } });
     const local = await a.repo.create(a.owner(), sampleContent('Deleted elsewhere'));
@@ -172,18 +172,17 @@ describe('pulls', () => {
     b.engine.notify('online');
     await b.engine.whenIdle();
 
+    // The deleted id is gone; B's edits live on under a new id, on the device and the server.
     expect(await localDoc(b, local.id)).toBeNull();
-    const entries = (await readConflictLog(b.db)).filter((e) => e.templateId === local.id);
+    const entries = (await readConflictLog(b.db)).filter((e) => e.restoredFrom === local.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]!.source).toBe('deleted');
-    expect(entries[0]!.conflicts[0]).toMatchObject({
-      path: 'template',
-      theirs: null,
-      kept: 'theirs',
-    });
-    expect((entries[0]!.conflicts[0]!.ours as { name: string }).name).toBe('Edited offline on B');
+    const restored = entries[0]!.templateId;
+    expect(restored).not.toBe(local.id);
+    expect((await localDoc(b, restored))?.content.name).toBe('Edited offline on B');
     expect(b.engine.getStatus()).toMatchObject({ pendingCount: 0, errorCount: 0 });
     expect((await serverTemplate(suite.live, a, local.id)).status).toBe(404);
+    expect((await serverTemplate(suite.live, a, restored)).status).toBe(200);
   });
 
   it('a local deletion reaches the server (DELETE) and the template is gone on the device', async () => {

@@ -372,13 +372,17 @@ function checkMerge(
     } else {
       expectedPaths.add(slot.path);
       const conflict = byPath.get(slot.path);
+      // Rule 5: a task deleted on one side and edited on the other is kept with the edits,
+      // whichever came later; elsewhere the later side wins (rule 2).
+      const deletedVsEdited = /^steps\[[^\]]+\]$/.test(slot.path);
+      const kept: Side = deletedVsEdited ? (slot.ours === null ? 'theirs' : 'ours') : later;
       expect(conflict, `${at} both changed: a conflict`).toEqual({
         path: slot.path,
         ours: slot.ours,
         theirs: slot.theirs,
-        kept: later,
+        kept,
       });
-      expect(slot.result, `${at} kept value is the result`).toEqual(conflict?.[later]);
+      expect(slot.result, `${at} kept value is the result`).toEqual(conflict?.[kept]);
     }
   }
 

@@ -366,7 +366,7 @@ describe('rule 5: steps are merged per step by id, and within a step per field',
     ]);
   });
 
-  it('edited on one side, deleted on the later other side: it goes, the edit is in the conflict', () => {
+  it('edited on one side, deleted on the later other side: an edit beats a delete, the step comes back with the edits and the conflict says so', () => {
     const base = content();
     const ours = withStep(base, 'b', { points: 77 });
     const theirs = { ...base, steps: base.steps.filter((s) => s.id !== 'b') };
@@ -374,9 +374,30 @@ describe('rule 5: steps are merged per step by id, and within a step per field',
       oursChangedAt: EARLY,
       theirsChangedAt: LATE,
     });
-    expect(ids(merged)).toEqual(['a', 'c']);
+    expect(ids(merged)).toEqual(['a', 'b', 'c']);
+    expect(merged.steps[1]).toEqual({ ...step('b'), points: 77 });
     expect(conflicts).toEqual([
-      { path: 'steps[b]', ours: { ...step('b'), points: 77 }, theirs: null, kept: 'theirs' },
+      { path: 'steps[b]', ours: { ...step('b'), points: 77 }, theirs: null, kept: 'ours' },
+    ]);
+  });
+
+  it('an edit beats a delete whichever came later: deleted later here, edited earlier there', () => {
+    const base = content();
+    const ours = { ...base, steps: base.steps.filter((s) => s.id !== 'c') };
+    const theirs = withStep(base, 'c', { name: 'Renamed c' });
+    const { merged, conflicts } = merge(base, ours, theirs, {
+      oursChangedAt: LATE,
+      theirsChangedAt: EARLY,
+    });
+    expect(ids(merged)).toEqual(['a', 'b', 'c']);
+    expect(merged.steps[2]?.name).toBe('Renamed c');
+    expect(conflicts).toEqual([
+      {
+        path: 'steps[c]',
+        ours: null,
+        theirs: { ...step('c'), name: 'Renamed c' },
+        kept: 'theirs',
+      },
     ]);
   });
 
