@@ -10,7 +10,7 @@
  * and kept in the tab's draft journal until then (draftJournal.ts).
  */
 import { Textarea, TextInput } from '@mantine/core';
-import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useDataContext } from '../../data/DataProvider';
 import { LIMITS } from '../../domain/limits';
 import { MESSAGES } from '../../domain/messages';
@@ -35,13 +35,26 @@ function useDraft(value: string, saver: Saver) {
     }
   }
   // Every write of ours has landed: what is stored now is the truth. A change from elsewhere
-  // that came while we were writing, and landed after us, is shown now.
+  // that came while we were writing, and landed after us, is shown now. A read overtaken by a
+  // newer stored value (the draft recovery's write after a reload, say) is not applied: that
+  // value has been handled above.
   const { busy, readStored } = saver;
+  const valueChanges = useRef(0);
   useEffect(() => {
-    if (busy) return;
+    valueChanges.current += 1;
+  }, [value]);
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (busy) {
+      wasBusy.current = true;
+      return;
+    }
+    if (!wasBusy.current) return;
+    wasBusy.current = false;
+    const seenChanges = valueChanges.current;
     let cancelled = false;
     void readStored().then((stored) => {
-      if (!cancelled && stored !== null) setDraft(stored);
+      if (!cancelled && stored !== null && seenChanges === valueChanges.current) setDraft(stored);
     });
     return () => {
       cancelled = true;
