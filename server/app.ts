@@ -25,6 +25,7 @@ import { authRoutes } from './routes/auth';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/users';
 import { uploadRoutes, servedUploadRoutes } from './routes/uploads';
+import { resumableUploadRoutes } from './routes/resumableUploads';
 import { eventRoutes } from './routes/events';
 import { activityRoutes } from './routes/activities';
 import { aiContentRequestRoutes } from './routes/aiContentRequests';
@@ -122,12 +123,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         errorResponseBuilder: (_request, context) =>
           new HttpError(context.statusCode, serverMessages.tooManyRequests),
       });
+      // The server's clock on every answer: sync clients stamp edits on it (sync/clockOffset.ts).
+      v1.addHook('onSend', async (_request, reply) => {
+        reply.header('x-server-time', String(Date.now()));
+      });
       await v1.register(actorPlugin);
       await v1.register(healthRoutes);
       await v1.register(authRoutes);
       await v1.register(templateRoutes);
       await v1.register(userRoutes);
       await v1.register(uploadRoutes);
+      await v1.register(resumableUploadRoutes);
       await v1.register(eventRoutes);
       await v1.register(activityRoutes);
       await v1.register(aiContentRequestRoutes);

@@ -6,6 +6,13 @@
 import type { TeamtrailDatabase } from '../src/data/database';
 import { CONFLICT_LOG_LIMIT } from './constants';
 import type { MergeConflict } from './merge';
+import {
+  CONFLICT_LOG_ID,
+  DELETED_ELSEWHERE_ID,
+  NOTICES_SEEN_ID,
+  type DeletedElsewhere,
+  type NoticesSeenByTemplate,
+} from '../src/data/localDocuments';
 
 export interface ConflictEntry {
   at: string;
@@ -22,7 +29,7 @@ export interface ConflictEntry {
   restoredFrom?: string;
 }
 
-export const CONFLICT_LOG_ID = 'sync-conflict-log';
+export { CONFLICT_LOG_ID };
 const LOG_ID = CONFLICT_LOG_ID;
 
 export async function appendConflicts(db: TeamtrailDatabase, entry: ConflictEntry): Promise<void> {
@@ -36,20 +43,9 @@ export async function readConflictLog(db: TeamtrailDatabase): Promise<ConflictEn
   return doc ? ([...(doc.toJSON().data.entries ?? [])] as ConflictEntry[]) : [];
 }
 
-/**
- * Activities this device learnt were deleted on another device (a pulled tombstone, a full pull
- * that no longer lists them, a push answered 404), so that the builder can say so instead of
- * waiting for them to arrive. `restoredAs`: the new activity holding the edits this device had
- * not pushed yet, when there were some; the builder follows it.
- */
-export interface DeletedElsewhere {
-  id: string;
-  name: string;
-  at: string;
-  restoredAs: string | null;
-}
-
-export const DELETED_ELSEWHERE_ID = 'sync-deleted-elsewhere';
+// Activities this device learnt were deleted on another device, so that the builder can say so
+// instead of waiting for them to arrive (src/data/localDocuments.ts describes the record).
+export { DELETED_ELSEWHERE_ID, type DeletedElsewhere };
 /** Plenty for the builder's purpose; the oldest are forgotten first. */
 const DELETED_ELSEWHERE_LIMIT = 200;
 
@@ -68,4 +64,33 @@ export async function recordDeletedElsewhere(
     -DELETED_ELSEWHERE_LIMIT,
   );
   await db.upsertLocal<{ entries: DeletedElsewhere[] }>(DELETED_ELSEWHERE_ID, { entries });
+}
+
+/**
+ * Carries what the builder knows about `templateIds` from one owner's database to another's
+ * (sync/ownerMove.ts): where a deleted activity's edits went, and which merge notices the
+ * organiser has already dealt with. What the target already holds stands.
+ */
+export async function moveTemplateRecords(
+  source: Pick<TeamtrailDatabase, 'getLocal'>,
+  target: TeamtrailDatabase,
+  templateIds: ReadonlySet<string>,
+): Promise<void> {
+  const deleted = await readDeletedElsewhere(source as TeamtrailDatabase).catch(() => []);
+  const known = new Set((await readDeletedElsewhere(target)).map((e) => e.id));
+  for (const entry of deleted) {
+    // The old id of an activity whose edits were kept: its link leads to the moved new one.
+    const follows = entry.restoredAs === null || templateIds.has(entry.restoredAs);
+    if (follows && !known.has(entry.id)) await recordDeletedElsewhere(target, entry);
+  }
+  const seenDoc = await source.getLocal<NoticesSeenByTemplate>(NOTICES_SEEN_ID);
+  const seen = seenDoc?.toJSON().data ?? {};
+  const moved = Object.entries(seen).filter(([id]) => templateIds.has(id));
+  if (moved.length === 0) return;
+  const current = (await target.getLocal<NoticesSeenByTemplate>(NOTICES_SEEN_ID))?.toJSON().data;
+  // Local documents come back read-only: a plain copy is what gets written.
+  const merged = JSON.parse(
+    JSON.stringify({ ...Object.fromEntries(moved), ...current }),
+  ) as NoticesSeenByTemplate;
+  await target.upsertLocal<NoticesSeenByTemplate>(NOTICES_SEEN_ID, merged);
 }

@@ -26,6 +26,11 @@ import { retryUploadsNow, runUploadQueue } from './uploadQueue';
 import { isTransientFailure } from './transport';
 import { ownerKeyOf } from '../src/data/owner';
 import { addClaims, readClaims, settleClaim } from './claims';
+import {
+  CLOCK_OFFSET_REPORT_MS,
+  createClockOffsetEstimator,
+  SERVER_TIME_HEADER,
+} from './clockOffset';
 
 export interface EngineOptions {
   db: TeamtrailDatabase;
@@ -89,6 +94,7 @@ export class SyncEngine {
   private probeTimer: ReturnType<typeof setTimeout> | null = null;
   /** Requests the server answered (any HTTP status): only an answer proves it reachable. */
   private answers = 0;
+  private readonly clockOffset = createClockOffsetEstimator();
 
   constructor(options: EngineOptions) {
     this.db = options.db;
@@ -544,6 +550,8 @@ export class SyncEngine {
       owner,
       timing: this.timing,
       random: this.random,
+      // Stopping waits for the chunk under way, not for the rest of a large file.
+      stopped: () => this.stopped,
     });
     if (result.kind === 'done') {
       // The queue wakes itself when its next retry is due (or a lease or a half-written file
@@ -573,13 +581,29 @@ export class SyncEngine {
   private countingAnswers(transport: Transport): Transport {
     return {
       request: async <T>(method: string, path: string, init?: RequestOptions) => {
+        const sentAt = this.now().getTime();
         const result = await transport.request<T>(method, path, init);
         if (result.status !== 0) this.answers += 1;
+        this.noticeServerTime(sentAt, result.headers);
         return result;
       },
       stream: (path, signal) => transport.stream(path, signal),
       identity: () => transport.identity(),
     };
+  }
+
+  /** Every answer tells the server's time: the estimate of this device's clock offset. */
+  private noticeServerTime(sentAt: number, headers: Headers | null) {
+    const serverMs = Number(headers?.get(SERVER_TIME_HEADER) ?? Number.NaN);
+    if (Number.isNaN(serverMs)) return;
+    this.clockOffset.sample(sentAt, this.now().getTime(), serverMs);
+    const offset = this.clockOffset.offsetMs();
+    const reported = this.status.clockOffsetMs;
+    if (
+      offset !== null &&
+      (reported === null || Math.abs(offset - reported) >= CLOCK_OFFSET_REPORT_MS)
+    )
+      this.update({ clockOffsetMs: offset });
   }
 
   private succeeded() {

@@ -7,10 +7,14 @@
  * Rules (the tests in tests/unit/sync/merge*.test.ts are named after them):
  * 1. A field changed on one side only takes that side's value; unchanged on both stays; changed
  *    identically on both is no conflict.
- * 2. Changed differently on both sides: the later change wins (oursChangedAt vs theirsChangedAt;
- *    a tie keeps theirs, the server's, so that every client resolves the same way), and a
- *    MergeConflict records both values and which was kept. Nothing is silently lost: the losing
- *    value is in the conflict.
+ * 2. Changed differently on both sides: the later change wins, and a MergeConflict records both
+ *    values and which was kept. Nothing is silently lost: the losing value is in the conflict.
+ *    "Later" is decided per field by the field stamps (src/domain/fieldStamps.ts: one hybrid
+ *    logical clock, so a change made after seeing the other is always later, whatever the
+ *    device clocks say); a tie keeps theirs, the server's, so that every client resolves the
+ *    same way. A field stamped on one side only counts as later there (the other side's
+ *    change predates stamps). Where neither side has a stamp (edits made before stamps
+ *    existed), the template's times decide as they used to: oursChangedAt vs theirsChangedAt.
  * 3. Scalar fields: name, description, shortDescription, gameType, deliveryType, duration,
  *    selectedThemeId.
  * 4. branding: merged per field (headerColour, questionBackgroundColour, selfieBackgroundColour,
@@ -32,7 +36,8 @@
  *    both-changed field (rule 2); a step only one side holds counts as added there.
  * 8. Pure and deterministic: never mutates its inputs, no clock, no randomness; the same input
  *    gives a deep-equal output, and with different times, swapping ours and theirs (with their
- *    times) gives the same merged content. The result shares no objects with the inputs.
+ *    times and stamps) gives the same merged content. The result shares no objects with the
+ *    inputs. The merged stamps are, per path of the merged content, the later of the two.
  * 9. The device's own unconfirmed pushes (baseWithEchoes): a push whose answer never came may
  *    have been applied, and the server stamps it later than edits made here while it travelled.
  *    Where the server's value equals a value this device sent, that value is the base (the local
@@ -43,10 +48,20 @@
  *    beats the deletion (rule 5) and the deletion is logged.
  */
 import type { Branding, Step } from '../src/domain/schemas';
+import {
+  laterStamp,
+  maxStamp,
+  mergeStamps,
+  STEP_ORDER_PATH,
+  type FieldStamps,
+} from '../src/domain/fieldStamps';
 import { mergeStepOrder } from './mergeOrder';
 import type { MergeSide } from './mergeOrder';
 
 import { contentOf, type TemplateContent } from '../src/domain/templateContent';
+import { cloneJson, deepEqual } from '../src/domain/jsonValue';
+
+export { deepEqual };
 
 export { contentOf, type TemplateContent };
 
@@ -96,52 +111,22 @@ export interface MergeInput {
   oursChangedAt: string;
   /** The server's updatedAt. */
   theirsChangedAt: string;
+  /** When each field last changed here / on the server (rule 2); absent: no stamps. */
+  oursStamps?: Readonly<FieldStamps>;
+  theirsStamps?: Readonly<FieldStamps>;
 }
 
 export interface MergeResult {
   merged: TemplateContent;
   conflicts: MergeConflict[];
+  /** The stamps of the merged content: per path the later of the two sides'. */
+  stamps: FieldStamps;
 }
 
 /** Picks exactly the content fields, so that a full Template can be passed in. */
 
 // ---------------------------------------------------------------------------------------------
 // Values
-
-/**
- * Structural equality of JSON values. Key order does not matter, and a key holding undefined
- * counts as absent, as it would after a trip through JSON or IndexedDB.
- */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
-  }
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  const keysA = Object.keys(ra).filter((k) => ra[k] !== undefined);
-  const keysB = Object.keys(rb).filter((k) => rb[k] !== undefined);
-  return (
-    keysA.length === keysB.length &&
-    keysA.every((k) => Object.prototype.hasOwnProperty.call(rb, k) && deepEqual(ra[k], rb[k]))
-  );
-}
-
-/**
- * A copy of a JSON value. Not structuredClone: documents coming from the local database may be
- * proxies or frozen, and structuredClone refuses proxies.
- */
-function cloneJson<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item: unknown) => cloneJson(item)) as T;
-  if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = cloneJson(v);
-    return out as T;
-  }
-  return value;
-}
 
 /** An unparsable time loses to a parsable one on either side, so the rule stays symmetric. */
 function timeOf(iso: string): number {
@@ -154,13 +139,27 @@ function laterSide(oursChangedAt: string, theirsChangedAt: string): MergeSide {
   return timeOf(oursChangedAt) > timeOf(theirsChangedAt) ? 'ours' : 'theirs';
 }
 
+/** Rule 2 by stamps: the side whose stamp is later; null when neither side has one. */
+function laterByStamp(ours: string | undefined, theirs: string | undefined): MergeSide | null {
+  if (ours === undefined && theirs === undefined) return null;
+  return laterStamp(ours, theirs) === ours && ours !== theirs ? 'ours' : 'theirs';
+}
+
 /** A base value, or NO_BASE when there is none (rule 7; also a step both sides added). */
 type Base<T> = { readonly value: T } | null;
 const NO_BASE = null;
 
 interface MergeContext {
+  /** The later side of the template as a whole: the fallback where a field has no stamps. */
   later: MergeSide;
+  oursStamps: Readonly<FieldStamps>;
+  theirsStamps: Readonly<FieldStamps>;
   conflicts: MergeConflict[];
+}
+
+/** Rule 2: which side changed `path` later. */
+function laterAt(path: string, ctx: MergeContext): MergeSide {
+  return laterByStamp(ctx.oursStamps[path], ctx.theirsStamps[path]) ?? ctx.later;
 }
 
 /** Rules 1, 2 and 7 for one value. */
@@ -170,8 +169,9 @@ function mergeValue<T>(path: string, base: Base<T>, ours: T, theirs: T, ctx: Mer
     if (deepEqual(ours, base.value)) return theirs;
     if (deepEqual(theirs, base.value)) return ours;
   }
-  ctx.conflicts.push({ path, ours: cloneJson(ours), theirs: cloneJson(theirs), kept: ctx.later });
-  return ctx.later === 'ours' ? ours : theirs;
+  const kept = laterAt(path, ctx);
+  ctx.conflicts.push({ path, ours: cloneJson(ours), theirs: cloneJson(theirs), kept });
+  return kept === 'ours' ? ours : theirs;
 }
 
 function baseOf<T>(base: T | undefined): Base<T> {
@@ -262,7 +262,7 @@ function mergeSteps(
   const stepConflicts = new Map<string, MergeConflict[]>();
   const merged = new Map<string, Step>();
   const visit = (id: string, run: (local: MergeContext) => Step | null): void => {
-    const local: MergeContext = { later: ctx.later, conflicts: [] };
+    const local: MergeContext = { ...ctx, conflicts: [] };
     const step = run(local);
     if (step !== null) merged.set(id, step);
     if (local.conflicts.length > 0) stepConflicts.set(id, local.conflicts);
@@ -284,7 +284,7 @@ function mergeSteps(
     ours: ours.map((s) => s.id),
     theirs: theirs.map((s) => s.id),
     kept: new Set(merged.keys()),
-    later: ctx.later,
+    later: laterAt(STEP_ORDER_PATH, ctx),
   });
   if (conflict !== null) ctx.conflicts.push({ path: 'steps.order', ...conflict });
 
@@ -412,8 +412,15 @@ function assembleContent(
 
 export function mergeTemplates(input: MergeInput): MergeResult {
   const { base, ours, theirs } = input;
+  const oursStamps = input.oursStamps ?? {};
+  const theirsStamps = input.theirsStamps ?? {};
   const ctx: MergeContext = {
-    later: laterSide(input.oursChangedAt, input.theirsChangedAt),
+    // The template's latest change on each side, on the one clock where both have stamps.
+    later:
+      laterByStamp(maxStamp(oursStamps), maxStamp(theirsStamps)) ??
+      laterSide(input.oursChangedAt, input.theirsChangedAt),
+    oursStamps,
+    theirsStamps,
     conflicts: [],
   };
   const scalar = <K extends (typeof SCALAR_FIELDS)[number]>(key: K): TemplateContent[K] =>
@@ -432,5 +439,9 @@ export function mergeTemplates(input: MergeInput): MergeResult {
   );
   // The merged values were picked from the inputs; copying them means a caller editing the
   // result can never reach back into its inputs (rule 8).
-  return { merged: cloneJson(merged), conflicts: ctx.conflicts };
+  return {
+    merged: cloneJson(merged),
+    conflicts: ctx.conflicts,
+    stamps: mergeStamps(merged, oursStamps, theirsStamps),
+  };
 }

@@ -17,7 +17,7 @@ import type { UploadDoc } from '../src/data/schemas/uploads';
 import { UPLOAD_ATTACHMENT_ID } from '../src/data/uploadRepository';
 import { anonIdOf } from '../src/data/owner';
 import { addClaims } from './claims';
-import { appendConflicts, readConflictLog } from './conflictLog';
+import { appendConflicts, moveTemplateRecords, readConflictLog } from './conflictLog';
 
 /** The collections a move reads: a source database needs no others open. */
 export interface OwnedCollections {
@@ -93,11 +93,13 @@ export async function moveOwnerWork(
     await doc.remove();
   }
 
-  // 4. What the conflict log says about the moved templates (the losing values of merges).
+  // 4. What the conflict log says about the moved templates (the losing values of merges),
+  // where deleted activities' edits went, and the notices already dealt with.
   if (movedIds.size > 0) {
     const entries = await readConflictLog(source as unknown as TeamtrailDatabase).catch(() => []);
     for (const entry of entries.filter((e) => movedIds.has(e.templateId)))
       await appendConflicts(target, entry);
+    await moveTemplateRecords(source, target, movedIds);
   }
   return { templates: templates.length, uploads: uploads.length };
 }

@@ -35,6 +35,9 @@ export interface SyncStatus {
   eventStream: EventStreamState;
   /** Whose data this device syncs: 'user:{id}' or 'anon:{id}'. */
   owner: string | null;
+  /** Server time minus this device's time (ms), for stamping edits on the server's clock
+   * (sync/clockOffset.ts); null until the server has answered. */
+  clockOffsetMs: number | null;
 }
 
 export const INITIAL_STATUS: SyncStatus = {
@@ -51,6 +54,7 @@ export const INITIAL_STATUS: SyncStatus = {
   nextRetryAt: null,
   eventStream: 'closed',
   owner: null,
+  clockOffsetMs: null,
 };
 
 /** Keep a handful: enough to see a pattern, small enough to send to every tab on each change. */

@@ -14,6 +14,7 @@ import type {
   TemplateTombstone,
 } from '../src/domain/schemas';
 import { contentOf } from '../src/domain/templateContent';
+import { changedPaths, type FieldStamps } from '../src/domain/fieldStamps';
 import {
   appendConflicts,
   readDeletedElsewhere,
@@ -47,6 +48,27 @@ interface Context {
 
 const later = (a: string, b: string) => (a > b ? a : b);
 
+/**
+ * What a PATCH must send (all of them for a create): the stamps the server does not hold yet,
+ * and the stamp of every path whose value differs from the server's copy even where the server
+ * holds that stamp already (a merge keeps a path's later stamp, which can be the server's while
+ * the value kept is this device's). A changed value sent without a stamp would be stamped by
+ * the server's own clock.
+ */
+function stampsToSend(
+  stamps: FieldStamps,
+  content: TemplateContent,
+  server: Template | null,
+): FieldStamps {
+  if (!server?.fieldStamps) return { ...stamps };
+  const serverStamps = server.fieldStamps;
+  const changedHere = new Set(changedPaths(contentOf(server), content));
+  const changed: FieldStamps = {};
+  for (const [path, stamp] of Object.entries(stamps))
+    if (serverStamps[path] !== stamp || changedHere.has(path)) changed[path] = stamp;
+  return changed;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Push
 
@@ -72,7 +94,11 @@ export async function pushTemplate(ctx: Context, id: string): Promise<PushOutcom
     return failure(result);
   }
 
-  const body = { ...snapshot.content, id };
+  const body = {
+    ...snapshot.content,
+    id,
+    fieldStamps: stampsToSend(snapshot.stamps ?? {}, snapshot.content, snapshot.server),
+  };
   const baseRevision = snapshot.server?.revision ?? null;
   if (snapshot.server === null) {
     // The id was chosen here, so a retried create after a lost answer is answered 200 with the
@@ -173,6 +199,7 @@ export async function restoreDeletedTemplate(ctx: Context, id: string): Promise<
       id: newId,
       owner: ctx.owner,
       content: restoredContent(local.content),
+      stamps: { ...local.stamps },
       server: null,
       localVersion: 1,
       pushedVersion: 0,
@@ -198,6 +225,7 @@ export async function restoreDeletedTemplate(ctx: Context, id: string): Promise<
     await restored?.incrementalModify((current) => ({
       ...current,
       content: { ...content, branding: { ...content.branding, id: current.content.branding.id } },
+      stamps: { ...latest.stamps },
       localVersion: current.localVersion + 1,
       localChangedAt: latest.localChangedAt,
       syncState: 'pending',
@@ -298,6 +326,7 @@ async function acknowledge(
       // The server may normalise what it stores (the branding id, for one); take its content
       // when nothing changed here meanwhile.
       content: upToDate ? contentOf(server) : current.content,
+      stamps: upToDate ? (server.fieldStamps ?? current.stamps) : current.stamps,
       syncState: upToDate ? 'synced' : 'pending',
       lastError: null,
       sortAt: later(current.sortAt, server.updatedAt),
@@ -342,6 +371,8 @@ export async function mergeServerVersion(
       theirs: contentOf(theirs),
       oursChangedAt: current.localChangedAt,
       theirsChangedAt: theirs.updatedAt,
+      oursStamps: current.stamps,
+      theirsStamps: theirs.fieldStamps,
     });
     conflicts = result.conflicts;
     name = result.merged.name;
@@ -352,6 +383,9 @@ export async function mergeServerVersion(
       owner: ctx.owner,
       server: theirs,
       content: result.merged,
+      // Nothing to push: the document is the server's version, stamps included (a change made
+      // here too, to the same value, must not keep a stamp the server never gets).
+      stamps: nothingToPush && theirs.fieldStamps ? { ...theirs.fieldStamps } : result.stamps,
       pushedVersion: nothingToPush ? current.localVersion : current.pushedVersion,
       syncState: nothingToPush ? 'synced' : 'pending',
       lastError: null,
@@ -495,6 +529,7 @@ export async function applyServerTemplate(ctx: Context, item: Template | Templat
       id: item.id,
       owner: ctx.owner,
       content: contentOf(item),
+      stamps: { ...item.fieldStamps },
       server: item,
       localVersion: 0,
       pushedVersion: 0,
@@ -540,6 +575,7 @@ export async function applyServerTemplate(ctx: Context, item: Template | Templat
           owner: ctx.owner,
           server: item,
           content: contentOf(item),
+          stamps: { ...item.fieldStamps },
           syncState: 'synced',
           lastError: null,
           sortAt: later(current.sortAt, item.updatedAt),

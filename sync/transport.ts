@@ -33,7 +33,10 @@ export interface RequestOptions {
 }
 
 export interface Transport {
-  /** A JSON body is sent as JSON; FormData as multipart (uploads). */
+  /**
+   * A JSON body is sent as JSON; FormData as multipart; a Blob or bytes as they are, with the
+   * content type given in headers (application/octet-stream when none is): an upload's chunk.
+   */
   request<T>(method: string, path: string, options?: RequestOptions): Promise<ApiResult<T>>;
   /** The raw response of a streaming GET (server-sent events); null when it could not start. */
   stream(path: string, signal: AbortSignal): Promise<Response | null>;
@@ -67,7 +70,9 @@ export function createTransport(options: TransportOptions): Transport {
       const identity = await options.getIdentity();
       const headers = await headersFor(identity, init.headers);
       const multipart = typeof FormData !== 'undefined' && init.body instanceof FormData;
-      if (init.body !== undefined && !multipart) headers['content-type'] = 'application/json';
+      const binary = isBinaryBody(init.body);
+      if (binary) headers['content-type'] ??= 'application/octet-stream';
+      else if (init.body !== undefined && !multipart) headers['content-type'] = 'application/json';
       let response: Response;
       try {
         response = await options.fetch(`${options.baseUrl}${path}`, {
@@ -76,8 +81,8 @@ export function createTransport(options: TransportOptions): Transport {
           body:
             init.body === undefined
               ? undefined
-              : multipart
-                ? (init.body as FormData)
+              : multipart || binary
+                ? (init.body as BodyInit)
                 : JSON.stringify(init.body),
           signal: AbortSignal.timeout(init.timeoutMs ?? options.timeoutMs),
         });
@@ -144,6 +149,14 @@ export function createTransport(options: TransportOptions): Transport {
       }
     },
   };
+}
+
+function isBinaryBody(body: unknown): body is Blob | ArrayBuffer | ArrayBufferView {
+  return (
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  );
 }
 
 /** 0 (no answer), 408, 429 and 5xx are worth retrying; other 4xx will fail the same way again. */

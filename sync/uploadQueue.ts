@@ -4,21 +4,54 @@
  * the server's errorMessage when it refuses the file (SPEC §4 upload widget: error state). The
  * asset the server answers is then put into the template like any local edit, and synced.
  *
+ * Files go through the server's resumable uploads (docs/api.md "Resumable uploads") in chunks:
+ * the upload's id and the bytes the server acknowledged are kept in the record, and every
+ * attempt after the first asks the server how far it got and sends only the rest. A lost
+ * connection, a reload, a crash or a killed worker costs at most the chunk under way (and the
+ * server keeps whatever part of it arrived), not the whole file.
+ *
  * The queue wakes itself (nextDueAt below): the engine sets a timer for the next retry, and
  * `retryUploadsNow` (called when the connection comes back) makes every waiting file due at once.
  * Records left behind by a tab or a worker that died are recovered (recoverStaleUploads): a file
  * half-written to the device, or one whose upload stopped mid-request.
  */
 import type { TeamtrailDatabase } from '../src/data/database';
+import { editClock } from '../src/data/editClock';
 import type { UploadDoc } from '../src/data/schemas/uploads';
 import { UPLOAD_ATTACHMENT_ID } from '../src/data/uploadRepository';
 import type { Asset } from '../src/domain/schemas';
+import { stampLocalEdit } from '../src/domain/fieldStamps';
 import { backoffDelay } from './backoff';
 import type { SyncTiming } from './constants';
 import { isTransientFailure, type ApiResult, type Transport } from './transport';
 
-/** Videos may be 100 MB; on a weak connection that takes minutes, not the usual 15 s. */
-export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+/**
+ * One chunk's request. A chunk is at most UPLOAD_CHUNK_BYTES, so this allows for about 70 kbit/s;
+ * a connection that stalls is given up on (and resumed) after this long, not after minutes
+ * more, as a whole 100 MB video's request had to be allowed.
+ */
+export const UPLOAD_TIMEOUT_MS = 2 * 60_000;
+
+/**
+ * The most a chunk carries. The server suggests a size (its `chunkSize`) and the smaller wins:
+ * a chunk cut off costs at most this much again, and progress moves every chunk.
+ */
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
+/** Limits on what the server may suggest, so that a strange answer cannot make a request per byte. */
+const MIN_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * A 409 says the server holds a different offset (an answer lost on the way, a second sender):
+ * the queue takes the server's and goes on. Several in a row mean something else is writing the
+ * same upload; then the file waits its back-off like after a network failure.
+ */
+const MAX_OFFSET_CONFLICTS = 3;
+/**
+ * How long to wait, and how often to ask again, while the server is still receiving a part of
+ * the upload (docs/api.md `receiving`): a killed sender's connection usually ends within a
+ * second or two. After these the file waits its back-off.
+ */
+const RECEIVING_WAITS_MS = [100, 250, 500, 1_000, 2_000];
 
 /**
  * While a file is being sent its record is leased: `nextAttemptAt` of an 'uploading' record
@@ -48,24 +81,63 @@ export type UploadPassResult =
     }
   | { kind: 'transient'; status: number; message: string };
 
-interface Context {
+export interface UploadQueueContext {
   db: TeamtrailDatabase;
   transport: Transport;
   now: () => Date;
   owner: string;
   timing: Pick<SyncTiming, 'backoffBaseMs' | 'backoffMaxMs'>;
   random: () => number;
+  /** The most a chunk carries; UPLOAD_CHUNK_BYTES unless a test wants small files in chunks. */
+  chunkBytes?: number;
+  /**
+   * True once the engine stops (an owner switch, the worker closing): the queue stops between
+   * chunks, so that stopping waits for one chunk and not for a whole video. The file goes on
+   * from there next time.
+   */
+  stopped?: () => boolean;
 }
 
-const endpointFor = (upload: UploadDoc) =>
-  upload.purpose === 'logo'
-    ? `/v1/templates/${encodeURIComponent(upload.templateId)}/branding/logo`
-    : `/v1/templates/${encodeURIComponent(upload.templateId)}/steps/${encodeURIComponent(upload.stepId ?? '')}/media`;
+type Context = UploadQueueContext;
+
+/** How sending one file ended. */
+type SendOutcome =
+  | { kind: 'stored'; asset: Asset }
+  | { kind: 'failed'; status: number; errorMessage: string; transient: boolean }
+  /** The record was removed while its file was on its way. */
+  | { kind: 'cancelled' }
+  /** The engine stopped between two chunks. */
+  | { kind: 'stopped' };
+
+/** The server's view of a resumable upload (docs/api.md). */
+interface UploadSessionAnswer {
+  uploadId: string;
+  offset: number;
+  size: number;
+  chunkSize: number;
+  asset: Asset | null;
+  /** A part is still arriving: the offset may yet move. */
+  receiving?: boolean;
+}
 
 const timeOf = (iso: string | null): number => {
   const at = iso ? Date.parse(iso) : 0;
   return Number.isFinite(at) ? at : 0;
 };
+
+const sessionUrl = (uploadId: string) => `/v1/uploads/${encodeURIComponent(uploadId)}`;
+
+/** 404: no such upload (never made, or removed); 410: it waited too long and was removed. */
+const forgotten = (status: number) => status === 404 || status === 410;
+
+const failure = (
+  result: Extract<ApiResult<unknown>, { ok: false }>,
+): Extract<SendOutcome, { kind: 'failed' }> => ({
+  kind: 'failed',
+  status: result.status,
+  errorMessage: result.errorMessage,
+  transient: isTransientFailure(result.status),
+});
 
 /** Sends every upload that is due. Stops at the first network failure (the rest would fail too). */
 export async function runUploadQueue(ctx: Context): Promise<UploadPassResult> {
@@ -82,6 +154,7 @@ export async function runUploadQueue(ctx: Context): Promise<UploadPassResult> {
   let answered = false;
 
   for (const doc of due) {
+    if (ctx.stopped?.()) break;
     const template = await ctx.db.templates.findOne(doc.templateId).exec();
     // The template must exist on the server first; it will after its push.
     if (!template || template.server === null) continue;
@@ -100,8 +173,6 @@ export async function runUploadQueue(ctx: Context): Promise<UploadPassResult> {
     }
     const leaseEnd = () => new Date(ctx.now().getTime() + UPLOAD_LEASE_MS).toISOString();
     await doc.incrementalPatch({ status: 'uploading', nextAttemptAt: leaseEnd() });
-    const form = new FormData();
-    form.append(doc.purpose, blob, doc.filename);
     let renewing: Promise<unknown> = Promise.resolve();
     const renew = setInterval(() => {
       renewing = renewing
@@ -113,11 +184,10 @@ export async function runUploadQueue(ctx: Context): Promise<UploadPassResult> {
         )
         .catch(() => undefined);
     }, LEASE_RENEW_MS);
-    let result: ApiResult<Asset>;
+    let outcome: SendOutcome;
     try {
-      result = await ctx.transport.request<Asset>('POST', endpointFor(doc), {
-        body: form,
-        timeoutMs: UPLOAD_TIMEOUT_MS,
+      outcome = await sendFile(ctx, doc.toMutableJSON(), blob, () => {
+        answered = true;
       });
     } finally {
       clearInterval(renew);
@@ -126,41 +196,195 @@ export async function runUploadQueue(ctx: Context): Promise<UploadPassResult> {
 
     // Removed while it was on its way: cancelled, so its asset is not used.
     const current = await ctx.db.uploads.findOne(doc.id).exec();
-    if (!current) continue;
+    if (!current || outcome.kind === 'cancelled') continue;
 
-    if (result.ok || !isTransientFailure(result.status)) answered = true;
-    if (result.ok) {
+    if (outcome.kind === 'stopped') {
+      // Not an attempt that failed: due again as soon as an engine runs, from where it stopped.
+      await current.incrementalModify((d) =>
+        d.status === 'uploading' ? { ...d, status: 'queued', nextAttemptAt: null } : d,
+      );
+      break;
+    }
+    if (outcome.kind === 'stored') {
       const done = await current.incrementalPatch({
         status: 'done',
-        asset: result.body,
+        asset: outcome.asset,
         errorMessage: null,
         nextAttemptAt: null,
+        uploadedBytes: blob.size,
       });
-      await applyAsset(ctx, done.toMutableJSON(), result.body);
+      await applyAsset(ctx, done.toMutableJSON(), outcome.asset);
       // The file has served its purpose; the template now points at the server's copy.
       await done.incrementalRemove();
       continue;
     }
-    if (isTransientFailure(result.status)) {
+    if (outcome.transient) {
       const attempts = current.attempts + 1;
       const delay = backoffDelay(attempts, ctx.timing, ctx.random);
       await current.incrementalPatch({
         status: 'queued',
         attempts,
-        errorMessage: result.errorMessage,
+        errorMessage: outcome.errorMessage,
         nextAttemptAt: new Date(ctx.now().getTime() + delay).toISOString(),
       });
-      return { kind: 'transient', status: result.status, message: result.errorMessage };
+      return { kind: 'transient', status: outcome.status, message: outcome.errorMessage };
     }
     // Refused (wrong type, too large, …): retrying would fail the same way. The widget shows why.
     await current.incrementalPatch({
       status: 'failed',
       attempts: current.attempts + 1,
-      errorMessage: result.errorMessage,
+      errorMessage: outcome.errorMessage,
       nextAttemptAt: null,
     });
   }
   return { kind: 'done', nextDueAt: await nextUploadDue(ctx.db, ctx.owner), answered };
+}
+
+/**
+ * One attempt at a file: resume its server upload (asking the server's offset) or start one,
+ * then send the rest chunk by chunk, recording each acknowledged offset in the record (the
+ * progress the sync indicator shows, and where the next attempt would start without the
+ * server's answer). `onAnswer` is told whenever the server answered anything.
+ */
+async function sendFile(
+  ctx: Context,
+  upload: UploadDoc,
+  file: Blob,
+  onAnswer: () => void,
+): Promise<SendOutcome> {
+  const size = file.size;
+  const wanted = Math.max(1, ctx.chunkBytes ?? UPLOAD_CHUNK_BYTES);
+  let chunkBytes = wanted;
+  const useChunkSize = (suggested: unknown) => {
+    chunkBytes =
+      typeof suggested === 'number' && Number.isSafeInteger(suggested) && suggested > 0
+        ? Math.min(wanted, Math.max(suggested, Math.min(wanted, MIN_CHUNK_BYTES)))
+        : wanted;
+  };
+  let uploadId = upload.uploadId ?? null;
+  let offset = 0;
+  let restarted = false;
+  let conflicts = 0;
+
+  /** Keeps the server's upload and its acknowledged bytes in the record. */
+  const remember = async () => {
+    const live = await ctx.db.uploads.findOne(upload.id).exec();
+    if (!live) return false;
+    await live.incrementalModify((d) => ({ ...d, uploadId, uploadedBytes: offset }));
+    return true;
+  };
+
+  /**
+   * Where the server has the upload. Its offset, not ours: it may hold more (a chunk whose
+   * answer was lost, or part of one that was cut off) or less (what it had not made durable).
+   * While a part is still arriving (the cut-off request of a killed worker, which the server
+   * has not seen end yet) its offset may still move: asked again after a moment, rather than
+   * sending a chunk it would refuse. 'forgotten' when the server no longer has it.
+   */
+  const askServer = async (id: string): Promise<SendOutcome | 'forgotten' | 'ready'> => {
+    for (let attempt = 0; ; attempt += 1) {
+      const result = await ctx.transport.request<UploadSessionAnswer>('GET', sessionUrl(id));
+      if (result.status !== 0) onAnswer();
+      if (!result.ok) return forgotten(result.status) ? 'forgotten' : failure(result);
+      if (result.body.asset) return { kind: 'stored', asset: result.body.asset };
+      if (result.body.receiving && attempt < RECEIVING_WAITS_MS.length) {
+        if (ctx.stopped?.()) return { kind: 'stopped' };
+        await sleep(RECEIVING_WAITS_MS[attempt]!);
+        continue;
+      }
+      if (result.body.receiving) {
+        return {
+          kind: 'failed',
+          status: 409,
+          errorMessage: 'Another part of this file is still arriving at the server.',
+          transient: true,
+        };
+      }
+      offset = Math.min(Math.max(0, result.body.offset), size);
+      useChunkSize(result.body.chunkSize);
+      return (await remember()) ? 'ready' : { kind: 'cancelled' };
+    }
+  };
+
+  if (uploadId) {
+    const resumed = await askServer(uploadId);
+    if (resumed === 'forgotten') {
+      uploadId = null;
+      restarted = true;
+    } else if (resumed !== 'ready') {
+      return resumed;
+    }
+  }
+
+  for (;;) {
+    if (ctx.stopped?.()) return { kind: 'stopped' };
+    if (!uploadId) {
+      const created = await ctx.transport.request<UploadSessionAnswer>('POST', '/v1/uploads', {
+        body: {
+          templateId: upload.templateId,
+          target: upload.purpose === 'logo' ? 'logo' : { stepId: upload.stepId ?? '' },
+          filename: upload.filename,
+          mimeType: upload.mimeType,
+          size,
+        },
+      });
+      if (created.status !== 0) onAnswer();
+      if (!created.ok) return failure(created);
+      uploadId = created.body.uploadId;
+      offset = created.body.offset;
+      useChunkSize(created.body.chunkSize);
+      if (!(await remember())) return cancel(ctx, uploadId);
+    }
+
+    const chunk = file.slice(offset, Math.min(size, offset + chunkBytes));
+    const result = await ctx.transport.request<UploadSessionAnswer | Asset>(
+      'PATCH',
+      sessionUrl(uploadId),
+      {
+        body: chunk,
+        headers: {
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': String(offset),
+        },
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+      },
+    );
+    if (result.status !== 0) onAnswer();
+    // Removed while this chunk was on its way: the server need not keep the rest.
+    if (!(await ctx.db.uploads.findOne(upload.id).exec())) return cancel(ctx, uploadId);
+
+    if (result.ok && result.status === 201) return { kind: 'stored', asset: result.body as Asset };
+    if (result.ok) {
+      offset = (result.body as UploadSessionAnswer).offset;
+      conflicts = 0;
+      if (!(await remember())) return cancel(ctx, uploadId);
+      continue;
+    }
+    if (result.status === 409) {
+      // The server has the upload elsewhere, or a part is still arriving: ask where, and go on.
+      conflicts += 1;
+      if (conflicts > MAX_OFFSET_CONFLICTS) return { ...failure(result), transient: true };
+      const asked = await askServer(uploadId);
+      if (asked === 'ready') continue;
+      if (asked !== 'forgotten') return asked;
+    } else if (!forgotten(result.status)) {
+      return failure(result);
+    }
+    // The server no longer has it (expired, or its disk was reset): once more from byte 0.
+    if (restarted) return { ...failure(result), transient: true };
+    restarted = true;
+    uploadId = null;
+    offset = 0;
+    if (!(await remember())) return { kind: 'cancelled' };
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The file was removed here: tell the server it may drop what it has (it expires anyway). */
+async function cancel(ctx: Context, uploadId: string): Promise<SendOutcome> {
+  await ctx.transport.request('DELETE', sessionUrl(uploadId)).catch(() => undefined);
+  return { kind: 'cancelled' };
 }
 
 /**
@@ -244,6 +468,14 @@ async function applyAsset(ctx: Context, upload: UploadDoc, asset: Asset) {
     return {
       ...current,
       content,
+      // An edit like any other: the logo or the task's media is stamped as changed now.
+      stamps: stampLocalEdit(
+        current.content,
+        content,
+        current.stamps,
+        current.server?.fieldStamps,
+        editClock,
+      ),
       localVersion: current.localVersion + 1,
       localChangedAt: at,
       syncState: 'pending',

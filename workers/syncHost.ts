@@ -20,6 +20,7 @@ import { SYNC_TIMING } from '../sync/constants';
 import { INITIAL_STATUS, type SyncStatus } from '../sync/status';
 import { createStatusMemory } from '../sync/statusMemory';
 import { openOwnerDatabase } from './ownerSwitch';
+import { editClock } from '../src/data/editClock';
 import type { PageBridge, SyncWorkerApi } from './syncWorkerApi';
 
 /** A tab that does not answer within this long is considered closed. */
@@ -73,6 +74,8 @@ export function createSyncHost(
 
   function publish(next: SyncStatus) {
     status = next;
+    // The worker stamps the files it puts into templates on the server's clock too.
+    if (next.clockOffsetMs !== null) editClock.setServerOffset(next.clockOffsetMs);
     for (const listener of listeners) listener(status);
   }
 

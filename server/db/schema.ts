@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Branding, Step, Template, Theme } from '../../src/domain/schemas';
 import type { DeliveryType, Duration, GameType } from '../../src/domain/enums';
+import type { FieldStamps } from '../../src/domain/fieldStamps';
 
 /** Millisecond precision: JavaScript dates round-trip exactly, which sync checkpoints rely on. */
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
@@ -136,6 +137,8 @@ export const templates = pgTable(
     selectedThemeId: text('selected_theme_id'),
     branding: jsonb('branding').$type<Branding>().notNull(),
     steps: jsonb('steps').$type<Step[]>().notNull(),
+    /** When each field last changed (src/domain/fieldStamps.ts): the merge's one clock. */
+    fieldStamps: jsonb('field_stamps').$type<FieldStamps>().notNull().default({}),
     revision: integer('revision').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -46,6 +46,37 @@ function readSingleFile(request: FastifyRequest, purpose: UploadPurpose) {
   });
 }
 
+export interface ReceivedFile {
+  templateId: string;
+  /** Null for the logo. */
+  stepId: string | null;
+  purpose: UploadPurpose;
+  bytes: Uint8Array;
+  /** The client's name for the file, kept only as a label. */
+  filename: string | undefined;
+}
+
+/**
+ * The one way a builder file is accepted, whichever way its bytes arrived (a whole multipart
+ * request here, or the chunks of a resumable upload, routes/resumableUploads.ts): inspected by
+ * content, the logo fitted, stored, and answered as an Asset. A refused file throws an
+ * HttpError with the errorMessage the builder shows.
+ */
+export async function storeUploadedFile(app: FastifyInstance, file: ReceivedFile): Promise<Asset> {
+  const { templateId, stepId, purpose } = file;
+  const inspected = await inspectUpload(file.bytes, purpose);
+  if (!inspected.ok) throw new HttpError(inspected.status, inspected.errorMessage);
+  // The logo is fitted to 280x60 (a PNG); other media is kept as sent.
+  const content = purpose === 'logo' ? (await fitLogo(inspected.bytes)).bytes : inspected.bytes;
+  const label = cleanFileName(file.filename, `${purpose}.${inspected.type.extension}`);
+  const { key } = await saveUpload(
+    app,
+    { bytes: content, type: inspected.type },
+    { folder: `templates/${templateId}`, templateId, stepId, purpose, originalName: label },
+  );
+  return { filename: label, mimeType: inspected.type.mimeType, url: `/uploads/${key}` };
+}
+
 export async function uploadRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { files: 1 } });
@@ -57,17 +88,7 @@ export async function uploadRoutes(appBase: FastifyInstance) {
     request: FastifyRequest,
   ): Promise<Asset> {
     const { bytes, filename } = await readSingleFile(request, purpose);
-    const inspected = await inspectUpload(bytes, purpose);
-    if (!inspected.ok) throw new HttpError(inspected.status, inspected.errorMessage);
-    // The logo is fitted to 280x60 (a PNG); other media is kept as sent.
-    const content = purpose === 'logo' ? (await fitLogo(inspected.bytes)).bytes : inspected.bytes;
-    const label = cleanFileName(filename, `${purpose}.${inspected.type.extension}`);
-    const { key } = await saveUpload(
-      app,
-      { bytes: content, type: inspected.type },
-      { folder: `templates/${templateId}`, templateId, stepId, purpose, originalName: label },
-    );
-    return { filename: label, mimeType: inspected.type.mimeType, url: `/uploads/${key}` };
+    return storeUploadedFile(app, { templateId, stepId, purpose, bytes, filename });
   }
 
   app.post(

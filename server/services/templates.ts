@@ -20,6 +20,13 @@ import type {
   Theme,
 } from '../../src/domain/schemas';
 import { computeStepValidationErrors } from '../../src/domain/validation/template';
+import {
+  createHybridClock,
+  randomClockNode,
+  stampsAfterWrite,
+  type FieldStamps,
+} from '../../src/domain/fieldStamps';
+import { contentOf, type TemplateContent } from '../../src/domain/templateContent';
 import { canCreateLocationGames } from '../../src/domain/plans';
 import { serverMessages } from '../messages';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors';
@@ -65,7 +72,12 @@ export function toTemplate(row: TemplateRow, theme: Theme | null): Template {
     revision: row.revision,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    fieldStamps: row.fieldStamps,
   };
+}
+
+function contentOfRow(row: TemplateRow): TemplateContent {
+  return contentOf(toTemplate(row, null));
 }
 
 export function toTombstone(row: TemplateRow): TemplateTombstone {
@@ -293,6 +305,30 @@ async function defaultThemeId(db: Database): Promise<string | null> {
   return first?.id ?? null;
 }
 
+/**
+ * Stamps changes sent without stamps (API clients, older apps) on the server's own hybrid clock,
+ * so that every change carries a stamp of the one clock the merge compares (docs/sync.md).
+ */
+const serverClock = createHybridClock({ node: randomClockNode('srv') });
+/** A sent stamp further ahead of the server's clock than this is replaced by the server's. */
+const STAMP_AHEAD_TOLERANCE_MS = 60_000;
+
+function stampWrite(
+  before: TemplateContent | null,
+  after: TemplateContent,
+  stored: FieldStamps,
+  sent: FieldStamps | undefined,
+): FieldStamps {
+  return stampsAfterWrite(
+    before,
+    after,
+    stored,
+    sent,
+    (floor) => serverClock.stamp(floor),
+    Date.now() + STAMP_AHEAD_TOLERANCE_MS,
+  );
+}
+
 function mergeBranding(current: Branding, patch: TemplateWrite['branding']): Branding {
   if (!patch) return current;
   const merged = { ...current, ...patch, id: current.id };
@@ -339,21 +375,25 @@ export async function createTemplate(
     { id: brandingId, logo: null, ...DEFAULT_BRANDING_COLOURS },
     write.branding,
   );
+  const content: TemplateContent = {
+    name: write.name ?? '',
+    description: write.description ?? '',
+    shortDescription: write.shortDescription ?? '',
+    gameType: write.gameType ?? 'quiz',
+    deliveryType: write.deliveryType ?? 'inPerson',
+    duration: write.duration ?? 60,
+    selectedThemeId:
+      write.selectedThemeId === undefined ? await defaultThemeId(db) : write.selectedThemeId,
+    branding,
+    steps: write.steps ?? [],
+  };
   const [row] = await db
     .insert(templates)
     .values({
       id,
       ...ownerColumns(owner),
-      name: write.name ?? '',
-      description: write.description ?? '',
-      shortDescription: write.shortDescription ?? '',
-      gameType: write.gameType ?? 'quiz',
-      deliveryType: write.deliveryType ?? 'inPerson',
-      duration: write.duration ?? 60,
-      selectedThemeId:
-        write.selectedThemeId === undefined ? await defaultThemeId(db) : write.selectedThemeId,
-      branding,
-      steps: write.steps ?? [],
+      ...content,
+      fieldStamps: stampWrite(null, content, {}, write.fieldStamps),
       revision: 1,
       createdAt: now,
       updatedAt: now,
@@ -390,19 +430,24 @@ export async function updateTemplate(
         template: await withTheme(tx as unknown as Database, current),
       });
     }
+    const before = contentOfRow(current);
+    const after: TemplateContent = {
+      name: write.name ?? current.name,
+      description: write.description ?? current.description,
+      shortDescription: write.shortDescription ?? current.shortDescription,
+      gameType: (write.gameType ?? current.gameType) as TemplateContent['gameType'],
+      deliveryType: (write.deliveryType ?? current.deliveryType) as TemplateContent['deliveryType'],
+      duration: (write.duration ?? current.duration) as TemplateContent['duration'],
+      selectedThemeId:
+        write.selectedThemeId === undefined ? current.selectedThemeId : write.selectedThemeId,
+      branding: mergeBranding(current.branding, write.branding),
+      steps: write.steps ?? current.steps,
+    };
     const [updated] = await tx
       .update(templates)
       .set({
-        name: write.name ?? current.name,
-        description: write.description ?? current.description,
-        shortDescription: write.shortDescription ?? current.shortDescription,
-        gameType: write.gameType ?? current.gameType,
-        deliveryType: write.deliveryType ?? current.deliveryType,
-        duration: write.duration ?? current.duration,
-        selectedThemeId:
-          write.selectedThemeId === undefined ? current.selectedThemeId : write.selectedThemeId,
-        branding: mergeBranding(current.branding, write.branding),
-        steps: write.steps ?? current.steps,
+        ...after,
+        fieldStamps: stampWrite(before, after, current.fieldStamps, write.fieldStamps),
         revision: current.revision + 1,
         // Never move backwards, so that a later change always sorts after an earlier one.
         updatedAt: now > current.updatedAt ? now : new Date(current.updatedAt.getTime() + 1),

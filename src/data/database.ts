@@ -16,7 +16,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBAttachmentsPlugin } from 'rxdb/plugins/attachments';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { templatesSchema, type LocalTemplateDoc } from './schemas/templates';
+import { templatesMigrations, templatesSchema, type LocalTemplateDoc } from './schemas/templates';
 import {
   activitiesSchema,
   librarySchema,
@@ -25,7 +25,7 @@ import {
   type LibraryDoc,
   type ThemeDoc,
 } from './schemas/lists';
-import { uploadsSchema, type UploadDoc } from './schemas/uploads';
+import { uploadsMigrationStrategies, uploadsSchema, type UploadDoc } from './schemas/uploads';
 
 export interface TeamtrailCollections {
   templates: RxCollection<LocalTemplateDoc>;
@@ -101,8 +101,8 @@ export async function createTeamtrailDatabase(
     closeDuplicates: false,
   });
   const owned = {
-    templates: { schema: templatesSchema, migrationStrategies: {} },
-    uploads: { schema: uploadsSchema, migrationStrategies: {} },
+    templates: { schema: templatesSchema, migrationStrategies: templatesMigrations },
+    uploads: { schema: uploadsSchema, migrationStrategies: uploadsMigrationStrategies },
   };
   if (options.collections === 'owned') await db.addCollections(owned);
   else

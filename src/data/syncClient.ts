@@ -12,6 +12,7 @@ import type {
   ConflictEntry,
 } from '../../workers/syncWorkerApi';
 import { followLeader, serveFollowers, type EngineCommands, type Notice } from './leaderRelay';
+import { editClock } from './editClock';
 
 export interface SyncClient {
   /** 'shared-worker', 'dedicated-worker' (this tab leads), 'follower' (another tab leads), or 'unavailable'. */
@@ -63,6 +64,8 @@ export function startSyncClient(page: {
 
   const publish = (status: SyncStatus | null) => {
     latest = status;
+    // This tab stamps its edits on the server's clock, as the engine measured it.
+    if (status?.clockOffsetMs != null) editClock.setServerOffset(status.clockOffsetMs);
     for (const listener of listeners) listener(status);
     relay?.publish(status);
   };

@@ -24,7 +24,10 @@ export interface SyncIndicator {
 /** Files picked on this device (logo, task media) that the server does not have yet. */
 export interface UploadsWaiting {
   files: number;
-  /** Their total size: fetch reports no upload progress, so the indicator shows what is left. */
+  /**
+   * What is left to send: their sizes less the bytes the server has acknowledged (files go in
+   * chunks, sync/uploadQueue.ts), so the figure shrinks as an upload progresses.
+   */
   bytes: number;
   /** One of them is on its way right now. */
   uploading: boolean;
@@ -33,7 +36,7 @@ export interface UploadsWaiting {
 /** Files still to send: being written to the device, queued, or on their way. A refused file
  * ('failed') waits for the organiser in its widget, not for the network. */
 export function uploadsWaiting(
-  uploads: readonly Pick<UploadDoc, 'status' | 'size'>[],
+  uploads: readonly Pick<UploadDoc, 'status' | 'size' | 'uploadedBytes'>[],
 ): UploadsWaiting | null {
   const waiting = uploads.filter(
     (u) => u.status === 'preparing' || u.status === 'queued' || u.status === 'uploading',
@@ -41,7 +44,7 @@ export function uploadsWaiting(
   if (waiting.length === 0) return null;
   return {
     files: waiting.length,
-    bytes: waiting.reduce((sum, u) => sum + u.size, 0),
+    bytes: waiting.reduce((sum, u) => sum + u.size - Math.min(u.uploadedBytes ?? 0, u.size), 0),
     uploading: waiting.some((u) => u.status === 'uploading'),
   };
 }
@@ -85,7 +88,7 @@ export function syncIndicatorFor(
   browserOnline: boolean,
   relative: (at: Date) => string,
   /** This template's upload records (useUploads): files waiting keep it from "All changes synced". */
-  uploads: readonly Pick<UploadDoc, 'status' | 'size'>[] = [],
+  uploads: readonly Pick<UploadDoc, 'status' | 'size' | 'uploadedBytes'>[] = [],
 ): SyncIndicator {
   const { sync } = template;
   const waiting = uploadsWaiting(uploads);

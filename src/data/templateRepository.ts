@@ -2,6 +2,8 @@
  * Writes to local templates. Every write is durable in IndexedDB when the promise resolves and
  * marks the document for the sync engine (localVersion moves on, syncState 'pending'); the
  * engine pushes it when it can. The UI writes only through here, never to the collection.
+ * Each write also stamps the fields it changed (src/domain/fieldStamps.ts), later than every
+ * stamp the document holds, so the merge can tell per field which change came later.
  */
 import type { Template } from '../domain/schemas';
 import { contentOf, type TemplateContent } from '../domain/templateContent';
@@ -9,6 +11,8 @@ import type { TeamtrailDatabase } from './database';
 import type { LocalTemplateDoc } from './schemas/templates';
 import { localTemplateView, type LocalTemplate } from './localTemplate';
 import { trackWrite } from './pendingWrites';
+import { editClock } from './editClock';
+import { restamp, stampLocalEdit, type HybridClock } from '../domain/fieldStamps';
 
 export type ContentPatch = Partial<TemplateContent>;
 export type ContentRecipe = ContentPatch | ((current: TemplateContent) => ContentPatch);
@@ -22,7 +26,14 @@ export interface TemplateRepository {
     source: TemplateContent & { id: string; master?: boolean; name: string },
     id?: string,
   ): Promise<LocalTemplate>;
-  update(id: string, recipe: ContentRecipe): Promise<LocalTemplate>;
+  /**
+   * Resolves once the edit is durable in IndexedDB, with nothing else: the builder's next
+   * keystroke waits for it (src/features/builder/durableWrites.ts), so no copy of the document
+   * is made for an answer nobody reads. One readwrite transaction (RxDB's read-check-write, which
+   * retries on a concurrent write from the worker), no read before it: `findOne` by id is answered
+   * from RxDB's document cache once the document has been read in this tab (the builder has).
+   */
+  update(id: string, recipe: ContentRecipe): Promise<void>;
   remove(id: string): Promise<void>;
 }
 
@@ -35,6 +46,8 @@ export function newId(): string {
 export function createTemplateRepository(
   db: TeamtrailDatabase,
   clock: () => string = nowIso,
+  /** Stamps the changed fields; tests give each simulated device its own. */
+  stampClock: HybridClock = editClock,
 ): TemplateRepository {
   const templates = db.templates;
 
@@ -44,10 +57,12 @@ export function createTemplateRepository(
     id = newId(),
   ): Promise<LocalTemplate> {
     const at = clock();
+    const fresh = contentOf(content);
     const doc: LocalTemplateDoc = {
       id,
       owner,
-      content: contentOf(content),
+      content: fresh,
+      stamps: restamp(null, fresh, {}, () => stampClock.stamp()),
       server: null,
       localVersion: 1,
       pushedVersion: 0,
@@ -86,13 +101,21 @@ export function createTemplateRepository(
     async update(id, recipe) {
       const doc = await templates.findOne(id).exec();
       if (!doc || doc.deletedLocally) throw new Error(`There is no activity ${id} on this device.`);
-      const updated = await trackWrite(
+      await trackWrite(
         doc.incrementalModify((current) => {
           const patch = typeof recipe === 'function' ? recipe(current.content) : recipe;
           const at = clock();
+          const content = { ...current.content, ...patch };
           return {
             ...current,
-            content: { ...current.content, ...patch },
+            content,
+            stamps: stampLocalEdit(
+              current.content,
+              content,
+              current.stamps,
+              current.server?.fieldStamps,
+              stampClock,
+            ),
             localVersion: current.localVersion + 1,
             localChangedAt: at,
             syncState: 'pending',
@@ -100,7 +123,6 @@ export function createTemplateRepository(
           };
         }),
       );
-      return localTemplateView(updated.toMutableJSON());
     },
 
     async remove(id) {

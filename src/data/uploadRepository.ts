@@ -53,6 +53,8 @@ export function createUploadRepository(db: TeamtrailDatabase): UploadRepository 
         errorMessage: null,
         asset: null,
         createdAt: new Date().toISOString(),
+        uploadId: null,
+        uploadedBytes: 0,
       });
       await doc.putAttachment({
         id: UPLOAD_ATTACHMENT_ID,

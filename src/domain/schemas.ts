@@ -14,6 +14,7 @@ import {
   wizardGameTypeSchema,
 } from './enums';
 import { LIMITS } from './limits';
+import { STAMP_PATH_PATTERN, STAMP_PATTERN } from './stampFormat';
 import { PLAN_IDS } from './userRights';
 
 export const idSchema = z.string().min(1).max(64);
@@ -95,6 +96,17 @@ export const stepValidationErrorSchema = z.object({
 });
 export type StepValidationError = z.infer<typeof stepValidationErrorSchema>;
 
+/**
+ * Per-field edit stamps (docs/sync.md, "One clock"): path → stamp of its last change. At most
+ * one per field, task field and the task order.
+ */
+export const fieldStampsSchema = z
+  .record(z.string().regex(STAMP_PATH_PATTERN), z.string().regex(STAMP_PATTERN))
+  .refine((stamps) => Object.keys(stamps).length <= 16 + LIMITS.stepsMax * 6, {
+    message: 'Too many field stamps.',
+  });
+export type FieldStampsWrite = z.infer<typeof fieldStampsSchema>;
+
 /** A template (activity template) as the server answers it. */
 export const templateSchema = z.object({
   id: idSchema,
@@ -117,6 +129,8 @@ export const templateSchema = z.object({
   revision: z.number().int().positive(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
+  /** When each field last changed; absent on library templates and older answers. */
+  fieldStamps: fieldStampsSchema.optional(),
 });
 export type Template = z.infer<typeof templateSchema>;
 
@@ -150,6 +164,8 @@ export const templateWriteSchema = z.strictObject({
   revision: z.unknown().optional(),
   createdAt: z.unknown().optional(),
   updatedAt: z.unknown().optional(),
+  /** The stamps of the changes sent (docs/sync.md); the server stamps a change sent without. */
+  fieldStamps: fieldStampsSchema.optional(),
 });
 export type TemplateWrite = z.infer<typeof templateWriteSchema>;
 

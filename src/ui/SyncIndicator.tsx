@@ -40,7 +40,9 @@ export function SyncIndicator({
     template,
     status,
     online,
-    (at) => formatRelative(at, now),
+    // `updatedAt` is the server's time: measured against the server's clock, as this device
+    // knows it (sync/clockOffset.ts), so a device whose clock is off does not say "10 minutes ago".
+    (at) => formatRelative(at, now + (status?.clockOffsetMs ?? 0)),
     uploads,
   );
   const colour = TONE_COLOUR[indicator.tone];

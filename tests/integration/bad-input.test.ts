@@ -155,6 +155,7 @@ const BODY_ROUTES: Route[] = [
     'POST /templates/{id}/steps/{stepId}/media',
     () => ({ method: 'POST', url: mediaUrl(), headers: owner.headers }),
   ],
+  ['POST /uploads', () => ({ method: 'POST', url: '/v1/uploads', headers: owner.headers })],
 ];
 
 /** A valid body for each JSON route, so that only the one thing under test is wrong. */
@@ -168,6 +169,13 @@ const VALID_BODY: Record<string, () => Record<string, unknown>> = {
     name: 'New',
   }),
   'POST /auth/sign-in': () => ({ email: user.email, password: user.password }),
+  'POST /uploads': () => ({
+    templateId: ownTemplate.id,
+    target: 'logo',
+    filename: 'logo.png',
+    mimeType: 'image/png',
+    size: 100,
+  }),
 };
 
 describe('malformed JSON', () => {

@@ -126,6 +126,17 @@ describe('sync indicator: files waiting to upload (issue 14)', () => {
     });
   });
 
+  it('counts only what is left of a file on its way: the bytes the server acknowledged are done', () => {
+    const indicator = syncIndicatorFor(synced(), INITIAL_STATUS, true, relative, [
+      { ...file('uploading', 2 * MB), uploadedBytes: 1.5 * MB },
+      { ...file('queued', MB), uploadedBytes: 0 },
+    ]);
+    expect(indicator).toMatchObject({
+      text: 'Uploading 2 files (1.5 MB)…',
+      uploads: { files: 2, bytes: 1.5 * MB, uploading: true },
+    });
+  });
+
   it('a refused file (its widget shows why) and a finished one do not count', () => {
     expect(
       syncIndicatorFor(synced(), INITIAL_STATUS, true, relative, [file('failed'), file('done')]),

@@ -73,6 +73,54 @@ export function uploadTooLarge(purpose: UploadPurpose): Refusal {
       );
 }
 
+/**
+ * The same rules, checked before a resumable upload starts (POST /v1/uploads) from the size and
+ * type the client declares, so that a file that can only be refused is not sent first. The
+ * declared type is the browser's guess from the file name: a type we know and do not accept is
+ * refused, and picks the size cap; an unknown or missing one (some systems report no type for a
+ * .mov) is left to the content check on the finished bytes, as in the whole-file routes, under
+ * the purpose's largest cap. The finished file is inspected by inspectUpload all the same.
+ */
+export function checkDeclaredUpload(
+  purpose: UploadPurpose,
+  declaredMimeType: string,
+  size: number,
+): Refusal | null {
+  if (size === 0) return refuse(400, 'This file is empty.');
+  const mimeType = normaliseDeclared(declaredMimeType);
+  const unknown = mimeType === '' || mimeType === 'application/octet-stream';
+  const known = DECLARED_TYPES[mimeType];
+  if (purpose === 'logo') {
+    if (!unknown && known?.mimeType !== 'image/png') {
+      const found = known ? ` This file is ${TYPE_NAMES[known.mimeType]}.` : '';
+      return refuse(415, `Logos must be PNG images.${found}`);
+    }
+    if (size > LOGO_MAX_BYTES) return refuse(413, sizeMessage('Logos', LOGO_MAX_BYTES, size));
+    return null;
+  }
+  if (unknown) return size > maxUploadBytes(purpose) ? uploadTooLarge(purpose) : null;
+  if (!known) return refuse(415, `This file type isn't supported. Use ${MEDIA_TYPES}.`);
+  const cap = KIND_CAPS[known.kind];
+  return size > cap.bytes ? refuse(413, sizeMessage(cap.label, cap.bytes, size)) : null;
+}
+
+/** Declared names (SPEC's own and the registered ones, src/domain/uploads.ts) of our types. */
+const DECLARED_TYPES: Record<string, { mimeType: DetectedMimeType; kind: DetectedKind }> = {
+  'image/png': { mimeType: 'image/png', kind: 'image' },
+  'image/jpeg': { mimeType: 'image/jpeg', kind: 'image' },
+  'image/svg+xml': { mimeType: 'image/svg+xml', kind: 'image' },
+  'image/svg': { mimeType: 'image/svg+xml', kind: 'image' },
+  'video/mp4': { mimeType: 'video/mp4', kind: 'video' },
+  'video/quicktime': { mimeType: 'video/quicktime', kind: 'video' },
+  'video/mov': { mimeType: 'video/quicktime', kind: 'video' },
+  'audio/mpeg': { mimeType: 'audio/mpeg', kind: 'audio' },
+  'audio/mp3': { mimeType: 'audio/mpeg', kind: 'audio' },
+};
+
+function normaliseDeclared(mimeType: string): string {
+  return (mimeType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
 export async function inspectUpload(
   bytes: Uint8Array,
   purpose: UploadPurpose,

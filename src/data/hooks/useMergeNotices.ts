@@ -11,30 +11,20 @@ import type { TeamtrailDatabase } from '../database';
 import { useDataContext } from '../DataProvider';
 import { useObservable, type QueryState } from './useObservable';
 
-export const NOTICES_SEEN_ID = 'builder-merge-notices-seen';
+import {
+  CONFLICT_LOG_ID,
+  DELETED_ELSEWHERE_ID,
+  NOTICES_SEEN_ID,
+  type DeletedElsewhere,
+  type NoticeSeen,
+  type NoticesSeenByTemplate,
+} from '../localDocuments';
 
-// The engine's local documents (sync/conflictLog.ts; UI code does not import the engine). The
-// builder's tests write them through the engine's functions and read them here.
-const CONFLICT_LOG_ID = 'sync-conflict-log';
-const DELETED_ELSEWHERE_ID = 'sync-deleted-elsewhere';
-
-/** sync/conflictLog.ts's DeletedElsewhere. */
-export interface DeletedElsewhere {
-  id: string;
-  name: string;
-  at: string;
-  restoredAs: string | null;
-}
-
-/** Per template: entries up to `seenAt` were dismissed, and single items were handled. */
-export interface NoticeSeen {
-  seenAt: string | null;
-  handled: string[];
-}
+export { NOTICES_SEEN_ID, type DeletedElsewhere, type NoticeSeen };
 
 export const NOT_SEEN: NoticeSeen = { seenAt: null, handled: [] };
 
-type SeenByTemplate = Record<string, NoticeSeen>;
+type SeenByTemplate = NoticesSeenByTemplate;
 
 export interface MergeLog {
   entries: ConflictEntry[];

@@ -7,6 +7,7 @@
 import type { RxJsonSchema } from 'rxdb';
 import type { Template } from '../../domain/schemas';
 import type { TemplateContent } from '../../domain/templateContent';
+import type { FieldStamps } from '../../domain/fieldStamps';
 
 export type LocalSyncState = 'pending' | 'synced' | 'error';
 
@@ -24,6 +25,8 @@ export interface LocalTemplateDoc {
   /** Whose it is on this device: 'user:{id}' or 'anon:{anonId}'. */
   owner: string;
   content: TemplateContent;
+  /** When each field of `content` last changed (src/domain/fieldStamps.ts; merge rule 2). */
+  stamps: FieldStamps;
   /** The server's last acknowledged state; null while the template exists only here. */
   server: Template | null;
   /** Moves on with every local edit; pushedVersion says how far the server has it. */
@@ -42,13 +45,15 @@ export interface LocalTemplateDoc {
 
 export const templatesSchema: RxJsonSchema<LocalTemplateDoc> = {
   title: 'templates',
-  version: 0,
+  // 1: `stamps` (per-field edit stamps); older documents start with none.
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: { type: 'string', maxLength: 64 },
     owner: { type: 'string', maxLength: 100 },
     content: { type: 'object' },
+    stamps: { type: 'object' },
     server: { type: ['object', 'null'] },
     localVersion: { type: 'integer', minimum: 0, maximum: 1e15, multipleOf: 1 },
     pushedVersion: { type: 'integer', minimum: 0, maximum: 1e15, multipleOf: 1 },
@@ -63,6 +68,7 @@ export const templatesSchema: RxJsonSchema<LocalTemplateDoc> = {
     'id',
     'owner',
     'content',
+    'stamps',
     'server',
     'localVersion',
     'pushedVersion',
@@ -77,4 +83,9 @@ export const templatesSchema: RxJsonSchema<LocalTemplateDoc> = {
     ['owner', 'syncState', 'sortAt'],
     ['owner', 'sortAt'],
   ],
+};
+
+/** Schema migrations of local templates, by the version they lead to. */
+export const templatesMigrations = {
+  1: (doc: Omit<LocalTemplateDoc, 'stamps'>): LocalTemplateDoc => ({ ...doc, stamps: {} }),
 };

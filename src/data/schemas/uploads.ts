@@ -3,7 +3,7 @@
  * the upload queue has sent them. The UI previews the local file at once; the asset the server
  * answers replaces the local reference in the template when it arrives.
  */
-import type { RxJsonSchema } from 'rxdb';
+import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
 import type { Asset } from '../../domain/schemas';
 
 /** 'preparing': the document exists but its file is still being written next to it. */
@@ -26,11 +26,23 @@ export interface UploadDoc {
   errorMessage: string | null;
   asset: Asset | null;
   createdAt: string;
+  /**
+   * The server's resumable upload this file is being sent through (docs/sync.md "Uploads"):
+   * kept across reloads, crashes and worker restarts so that the next attempt asks the server
+   * how far it got and goes on from there. Null (or absent, in records made before it existed)
+   * until the first attempt starts one.
+   */
+  uploadId?: string | null;
+  /**
+   * Bytes the server acknowledged: the upload's progress for the sync indicator. The server's
+   * own offset is asked again before sending on, so this may lag behind it, never run ahead.
+   */
+  uploadedBytes?: number;
 }
 
 export const uploadsSchema: RxJsonSchema<UploadDoc> = {
   title: 'uploads',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -52,6 +64,9 @@ export const uploadsSchema: RxJsonSchema<UploadDoc> = {
     errorMessage: { type: ['string', 'null'] },
     asset: { type: ['object', 'null'] },
     createdAt: { type: 'string', maxLength: 30 },
+    // Not required: records written by older code (and tests) without them read as "not started".
+    uploadId: { type: ['string', 'null'] },
+    uploadedBytes: { type: 'integer', minimum: 0 },
   },
   required: [
     'id',
@@ -71,4 +86,12 @@ export const uploadsSchema: RxJsonSchema<UploadDoc> = {
   ],
   indexes: ['status', 'templateId', 'createdAt'],
   attachments: {},
+};
+
+/**
+ * Version 1 added the resumable upload's id and progress. A record from before has not started
+ * one: it starts from byte 0, as it would have. The file (an attachment) is carried over by RxDB.
+ */
+export const uploadsMigrationStrategies: MigrationStrategies<UploadDoc> = {
+  1: (old: UploadDoc) => ({ ...old, uploadId: null, uploadedBytes: 0 }),
 };

@@ -7,7 +7,8 @@ import { Button, Group, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { useBuilder } from './BuilderContext';
 import { builderBase } from './builderNavigation';
-import { TEST_ACTIVITY_TEXTS, testActivityState } from './testActivityRules';
+import { TEST_ACTIVITY_TEXTS } from './testActivityRules';
+import { useTestActivityState } from './useTestActivityState';
 import { useTestActivity } from './TestActivityContext';
 
 export interface BuilderFooterProps {
@@ -52,9 +53,8 @@ export function BuilderFooter({ back, next, testActivity = false }: BuilderFoote
 }
 
 export function TestActivityButton() {
-  const { template } = useBuilder();
   const { open } = useTestActivity();
-  const state = testActivityState(template);
+  const state = useTestActivityState();
   const button = (
     <Button
       onClick={open}

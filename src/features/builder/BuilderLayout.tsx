@@ -33,10 +33,10 @@ import { carriesFinishCreate, FINISH_CREATE_PARAM, setLoadedTemplateId } from '.
 import { CreateAccountBlocker } from './CreateAccountBlocker';
 import { DraftRecovery } from './draftJournal';
 import { HelpPanel } from './HelpPanel';
-import { MergeNotice } from './MergeNotice';
+import { MergeNotice, NOTICE_SPACE_VAR } from './MergeNotice';
 import { BuilderOnboarding } from './onboarding/BuilderOnboarding';
 import { TestActivityContext } from './TestActivityContext';
-import { testActivityState } from './testActivityRules';
+import { useTestActivityState } from './useTestActivityState';
 import { useHelpPanel } from './useHelpPanel';
 
 export const NOT_FOUND_TEXTS = {
@@ -51,10 +51,13 @@ export const NOT_FOUND_TEXTS = {
 
 export function BuilderLayout() {
   const { templateId = '' } = useParams();
-  const { data: stored, isLoading } = useTemplate(templateId);
   // Every keystroke is written at once (issue 14), so the template changes as fast as one types.
-  // The screens follow it through a deferred value: React renders that in the background and
-  // drops it for the next keystroke, which is painted first. Never another template's, though.
+  // The screens follow it behind this tab's writes (at most every 150 ms while they come fast,
+  // and once they have landed: src/data/hooks/behindLocalWrites.ts), so that renders do not
+  // hold up the next keystroke's write; the fields show their own drafts meanwhile.
+  const { data: stored, isLoading } = useTemplate(templateId, { behindLocalWrites: true });
+  // Through a deferred value too: React renders that in the background and drops it for the
+  // next keystroke, which is painted first. Never another template's, though.
   const deferred = useDeferredValue(stored);
   const template = deferred?.id === templateId ? deferred : stored;
   const { repository, db } = useDataContext();
@@ -121,7 +124,13 @@ const BuilderFrame = memo(function BuilderFrame() {
             <Box
               component="main"
               p="lg"
-              style={{ flex: 1, minWidth: 0, overflow: 'auto' }}
+              style={{
+                flex: 1,
+                minWidth: 0,
+                overflow: 'auto',
+                // Room to scroll the end of the screen (its footer) above a merge notice.
+                paddingBottom: `calc(var(--mantine-spacing-lg) + var(${NOTICE_SPACE_VAR}, 0px))`,
+              }}
               data-testid="builder-main"
             >
               <ScreenSuspense>
@@ -153,7 +162,7 @@ function TestActivityHost({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [openedByButton, setOpenedByButton] = useState(false);
   const finishCreate = carriesFinishCreate(search);
-  const enabled = testActivityState(builder.template).enabled;
+  const enabled = useTestActivityState().enabled;
   const opened = openedByButton || (finishCreate && enabled);
 
   const close = useCallback(() => {

@@ -4,10 +4,12 @@
  * (written back through the repository, an ordinary edit that syncs), several collapsed into a
  * count with the details, and "Dismiss" (recorded per template in the owner's database). An
  * activity kept after a deletion on another device has its own notice. It floats over the
- * bottom of the builder, so it never moves what the organiser is working on.
+ * bottom of the builder, so it never moves what the organiser is working on; the builder's
+ * scrolling area gets as much room at its end (NOTICE_SPACE_VAR), so nothing stays under it.
  */
 import { Alert, Box, Button, Collapse, Group, List, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { useDataContext } from '../../data/DataProvider';
 import { useMergeLog, useWriteNoticesSeen } from '../../data/hooks/useMergeNotices';
@@ -21,10 +23,14 @@ import {
   type RestoredNotice,
 } from './mergeNotices';
 
+/** CSS variable, set on the builder's root while a notice shows: the notice's height. */
+export const NOTICE_SPACE_VAR = '--builder-notice-space';
+const NOTICE_MARGIN = 24;
+
 const floating = {
   position: 'fixed',
   left: NAV_RAIL_WIDTH + 24,
-  bottom: 24,
+  bottom: NOTICE_MARGIN,
   width: 'min(480px, calc(100vw - 140px))',
   zIndex: 150,
 } as const;
@@ -33,6 +39,17 @@ export function MergeNotice() {
   const { template, templateId, update } = useBuilder();
   const { data, isLoading } = useMergeLog(templateId);
   const writeSeen = useWriteNoticesSeen(templateId);
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const { ref: measure, height } = useElementSize<HTMLDivElement>();
+  const ref = useMergedRef(measure, setBox);
+  useEffect(() => {
+    const root = box?.parentElement;
+    if (!root) return;
+    root.style.setProperty(NOTICE_SPACE_VAR, `${Math.ceil(height) + NOTICE_MARGIN}px`);
+    return () => {
+      root.style.removeProperty(NOTICE_SPACE_VAR);
+    };
+  }, [box, height]);
   const { items, restored } = useMemo(
     () => templateNotices(data.entries, templateId, data.seen, template),
     [data, templateId, template],
@@ -46,7 +63,7 @@ export function MergeNotice() {
   const dismiss = (keys: string[]) => writeSeen((seen) => markSeen(seen, keys, true));
 
   return (
-    <Box style={floating} data-testid="merge-notice">
+    <Box ref={ref} style={floating} data-testid="merge-notice">
       <Stack gap="sm">
         {restored && <RestoredActivityNotice restored={restored} onKeep={dismiss} />}
         {items.length > 0 && (

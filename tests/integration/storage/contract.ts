@@ -244,5 +244,63 @@ export function storageContractSuite(
       expect(original.name).toBe('source');
       expect(original.steps).toHaveLength(1);
     });
+
+    it('S12: field stamps are kept per field: a change takes the stamp sent with it, a change sent without one is stamped by the server, an unchanged field keeps its stamp, and a removed task loses its stamps', async () => {
+      const owner = guestOwner();
+      const first = aStep('first');
+      const second = aStep('second');
+      // Stamps of edits made a few minutes ago (a stamp far ahead of the server's clock would be
+      // replaced by the server's own).
+      const minutesAgo = (n: number, node: string) =>
+        `${new Date(Date.now() - n * 60_000).toISOString()}~0000~${node}`;
+      const sentAt = minutesAgo(10, 'devA');
+      const { template } = await createTemplate(handle.db, owner, {
+        name: 'stamped',
+        steps: [first, second],
+        fieldStamps: { name: sentAt, [`steps[${first.id}].text`]: sentAt },
+      });
+      expect(template.fieldStamps?.name).toBe(sentAt);
+      expect(template.fieldStamps?.[`steps[${first.id}].text`]).toBe(sentAt);
+
+      const renamedAt = minutesAgo(5, 'devB');
+      const renamed = await updateTemplate(
+        handle.db,
+        owner,
+        template.id,
+        { name: 'renamed', fieldStamps: { name: renamedAt } },
+        template.revision,
+      );
+      expect(renamed.fieldStamps?.name).toBe(renamedAt);
+      expect(renamed.fieldStamps?.[`steps[${first.id}].text`]).toBe(sentAt);
+
+      const unstamped = await updateTemplate(
+        handle.db,
+        owner,
+        template.id,
+        { description: 'no stamp sent', steps: [first] },
+        renamed.revision,
+      );
+      const serverStamp = unstamped.fieldStamps?.description;
+      expect(serverStamp).toBeDefined();
+      // The server's stamp is later than every stamp the template held (causality).
+      expect(serverStamp! > renamedAt).toBe(true);
+      // A stamp from a clock an hour ahead is not kept: the change gets the server's.
+      const aheadAt = `${new Date(Date.now() + 3_600_000).toISOString()}~0000~fast`;
+      const ahead = await updateTemplate(
+        handle.db,
+        owner,
+        template.id,
+        { name: 'from a fast clock', fieldStamps: { name: aheadAt } },
+        unstamped.revision,
+      );
+      expect(ahead.fieldStamps?.name).not.toBe(aheadAt);
+      expect(ahead.fieldStamps!.name! > serverStamp!).toBe(true);
+      expect(unstamped.fieldStamps?.name).toBe(renamedAt);
+      expect(
+        Object.keys(unstamped.fieldStamps ?? {}).filter((path) => path.includes(second.id)),
+      ).toEqual([]);
+      const reread = await getTemplate(handle.db, template.id, owner);
+      expect(reread.fieldStamps).toEqual(ahead.fieldStamps);
+    });
   });
 }

@@ -7,12 +7,18 @@
 import { describe, expect, it } from 'vitest';
 import { readConflictLog, type ConflictEntry } from '../../../sync/conflictLog';
 import { deepEqual } from '../../../sync/merge';
+import type { Step } from '../../../src/domain/schemas';
 import { randomUUID } from 'node:crypto';
+import { createEditClock } from '../../../src/data/editClock';
+import { SyncEngine } from '../../../sync/engine';
+import { createTransport } from '../../../sync/transport';
+import { createTemplateRepository } from '../../../src/data/templateRepository';
 import {
   localDoc,
   sampleContent,
   serverContent,
   serverTemplate,
+  TEST_TIMING,
   useSyncSuite,
   waitFor,
   type Client,
@@ -194,6 +200,95 @@ describe('412 conflicts between two devices', () => {
     expect(entries.map((e) => e.source)).toEqual(['pull']);
     expect(entries[0]!.conflicts).toEqual([
       { path: 'description', ours: 'From B, later', theirs: 'From A, earlier', kept: 'ours' },
+    ]);
+  });
+});
+
+describe('per-field merge on one clock (issue 14 item 4)', () => {
+  it('an earlier offline edit of a task loses to a later online edit of the same task, although the offline device edited something else after both', async () => {
+    const { a, b, id } = await twoDevicesWithTemplate();
+    const stepId = (await localDoc(a, id))!.content.steps[0]!.id;
+    const renameTask = (text: string) => (c: { steps: Step[] }) => ({
+      steps: c.steps.map((s) => (s.id === stepId ? { ...s, text } : s)),
+    });
+    goOffline(a);
+    await a.repo.update(id, renameTask('Earlier, offline on A'));
+    await tick();
+    await b.repo.update(id, renameTask('Later, online on B'));
+    await b.engine.whenIdle();
+    await tick();
+    await a.repo.update(id, { description: 'Described on A, last of all' });
+    await goOnline(a);
+    await b.engine.syncNow();
+    await b.engine.whenIdle();
+
+    const content = await expectConverged(id, a, b);
+    expect(content.steps.find((s) => s.id === stepId)?.text).toBe('Later, online on B');
+    expect(content.description).toBe('Described on A, last of all');
+    expect(conflictsOf(await readConflictLog(a.db), id)).toEqual([
+      {
+        path: `steps[${stepId}].text`,
+        ours: 'Earlier, offline on A',
+        theirs: 'Later, online on B',
+        kept: 'theirs',
+      },
+    ]);
+    // The server keeps each field's stamp, and every device holds the same stamps.
+    const remote = (await serverTemplate(suite.live, a, id)).body;
+    expect((await localDoc(a, id))?.stamps).toEqual(remote.fieldStamps);
+    expect((await localDoc(b, id))?.stamps).toEqual(remote.fieldStamps);
+  });
+
+  it('a device whose clock runs 10 minutes ahead does not win a conflict with an edit made later on another device: its edits are stamped on the server’s clock', async () => {
+    const { a, b, id } = await twoDevicesWithTemplate();
+    const skewMs = 10 * 60_000;
+    // B's engine and edit clock run on B's fast clock; the engine measures the offset from
+    // the server's answers and the edit clock stamps on the server's time.
+    await b.engine.stop();
+    b.engine = new SyncEngine({
+      db: b.db,
+      transport: createTransport({
+        baseUrl: suite.live.baseUrl,
+        fetch: b.network.fetch,
+        getIdentity: async () => ({ ...b.identity }),
+        timeoutMs: TEST_TIMING.requestTimeoutMs!,
+      }),
+      timing: TEST_TIMING,
+      eventStream: false,
+      now: () => new Date(Date.now() + skewMs),
+    });
+    const bClock = createEditClock('ahead', () => Date.now() + skewMs);
+    b.engine.subscribe((status) => {
+      if (status.clockOffsetMs !== null) bClock.setServerOffset(status.clockOffsetMs);
+    });
+    await b.engine.start();
+    await b.engine.syncNow();
+    await b.engine.whenIdle();
+    expect(Math.abs(bClock.serverOffset() + skewMs)).toBeLessThan(2_000);
+    const ahead = createTemplateRepository(
+      b.db,
+      () => new Date(Date.now() + skewMs).toISOString(),
+      bClock,
+    );
+
+    goOffline(b);
+    await ahead.update(id, { description: 'From B, first' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await a.repo.update(id, { description: 'From A, a moment later' });
+    await a.engine.whenIdle();
+    await goOnline(b);
+    await a.engine.syncNow();
+    await a.engine.whenIdle();
+
+    const content = await expectConverged(id, a, b);
+    expect(content.description).toBe('From A, a moment later');
+    expect(conflictsOf(await readConflictLog(b.db), id)).toEqual([
+      {
+        path: 'description',
+        ours: 'From B, first',
+        theirs: 'From A, a moment later',
+        kept: 'theirs',
+      },
     ]);
   });
 });

@@ -21,6 +21,8 @@ import { createTemplateRepository } from '../../../src/data/templateRepository';
 import { readClaims } from '../../../sync/claims';
 import { SyncEngine } from '../../../sync/engine';
 import { moveOwnerWork } from '../../../sync/ownerMove';
+import { readDeletedElsewhere, recordDeletedElsewhere } from '../../../sync/conflictLog';
+import { NOTICES_SEEN_ID } from '../../../src/data/localDocuments';
 import { createTransport, type Identity } from '../../../sync/transport';
 import { openOwnerDatabase } from '../../../workers/ownerSwitch';
 import { signUp } from '../support/clients';
@@ -276,6 +278,33 @@ describe('one local database per owner', () => {
     await moveOwnerWork(source, target, ['anon:a'], 'user:u');
     expect(await target.templates.count().exec()).toBe(1);
     expect(await source.templates.count().exec()).toBe(0);
+  });
+
+  it('on sign-in, what the builder knows about the moved activities goes with them: where a deleted activity’s edits went, and the notices already dealt with', async () => {
+    const profile = newProfile();
+    const source = await openDatabase(profile)('teamtrail-test-guest', 'all');
+    const target = await openDatabase(profile)('teamtrail-test-user', 'all');
+    const restored = await createTemplateRepository(source).create(
+      'anon:a',
+      sampleContent('Kept after a delete elsewhere'),
+    );
+    await recordDeletedElsewhere(source, {
+      id: 'old-id',
+      name: 'Kept after a delete elsewhere',
+      at: '2026-11-26T10:00:00.000Z',
+      restoredAs: restored.id,
+    });
+    await source.upsertLocal(NOTICES_SEEN_ID, {
+      [restored.id]: { seenAt: '2026-11-26T10:01:00.000Z', handled: [] },
+      'someone-elses': { seenAt: null, handled: ['x'] },
+    });
+    await moveOwnerWork(source, target, ['anon:a'], 'user:u');
+    expect(await readDeletedElsewhere(target)).toEqual([
+      expect.objectContaining({ id: 'old-id', restoredAs: restored.id }),
+    ]);
+    expect((await target.getLocal(NOTICES_SEEN_ID))?.toJSON().data).toEqual({
+      [restored.id]: { seenAt: '2026-11-26T10:01:00.000Z', handled: [] },
+    });
   });
 
   it('an engine bound to one owner never pushes under another identity', async () => {

@@ -67,8 +67,9 @@ async function logoUpload(
 const logoOf = async (c: Client, templateId: string) =>
   (await c.db.templates.findOne(templateId).exec())?.content.branding.logo ?? null;
 
+/** Requests that carried the file (a logo is one chunk): the chunks of its resumable upload. */
 const logoPosts = (c: Client) =>
-  c.network.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/branding/logo'));
+  c.network.requests.filter((r) => r.method === 'PATCH' && r.url.includes('/v1/uploads/'));
 
 describe('the upload queue schedules itself', () => {
   it('a file whose next attempt is still ahead is sent when it comes due, with nothing else nudging the queue', async () => {

@@ -146,7 +146,11 @@ describe('upload queue', () => {
     await uploads.remove(queued.id);
     c.network.offline = false;
     await c.engine.syncNow();
-    expect(c.network.requests.some((r) => r.url.includes('/branding/logo'))).toBe(false);
+    expect(
+      c.network.requests.some(
+        (r) => r.url.includes('/branding/logo') || r.url.includes('/v1/uploads'),
+      ),
+    ).toBe(false);
     expect((await c.db.templates.findOne(template.id).exec())?.content.branding.logo).toBeNull();
   });
 });

@@ -100,4 +100,13 @@ describe('SPEC §2.8 "Test Activity" is disabled while the template is dirty or 
       testActivityState({ name: 'Quiz', steps: [validStep], sync: { allChangesOnServer: false } }),
     ).toEqual({ enabled: false, reason: TEST_ACTIVITY_TEXTS.unsaved });
   });
+
+  it('is disabled with a reason while a file picked for it is still on its way (the demo would show the task without it)', () => {
+    const synced = { name: 'Quiz', steps: [validStep], sync: { allChangesOnServer: true } };
+    expect(testActivityState(synced, 1)).toEqual({
+      enabled: false,
+      reason: TEST_ACTIVITY_TEXTS.uploading,
+    });
+    expect(testActivityState(synced, 0)).toEqual({ enabled: true });
+  });
 });

@@ -21,6 +21,7 @@ export async function storeTemplate(
     id: template.id,
     owner: OWNER,
     content: contentOf(template),
+    stamps: {},
     server: onServer ? template : null,
     localVersion: pending ? 2 : 1,
     pushedVersion: onServer ? 1 : 0,

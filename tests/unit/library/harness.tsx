@@ -58,6 +58,7 @@ export const SYNCED_STATUS: SyncStatus = {
   nextRetryAt: null,
   eventStream: 'connected',
   owner: OWNER,
+  clockOffsetMs: 0,
 };
 
 export interface FakeSync extends SyncClient {

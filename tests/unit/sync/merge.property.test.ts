@@ -464,6 +464,7 @@ describe(`merge properties over ${SEEDS} seeded random cases`, () => {
       ).toEqual({
         merged: c.theirs,
         conflicts: [],
+        stamps: {},
       });
       expect(
         mergeTemplates({ base: c.base, ours: c.ours, theirs: c.base, ...times(c) }),
@@ -471,6 +472,7 @@ describe(`merge properties over ${SEEDS} seeded random cases`, () => {
       ).toEqual({
         merged: c.ours,
         conflicts: [],
+        stamps: {},
       });
     }
   });
@@ -479,7 +481,7 @@ describe(`merge properties over ${SEEDS} seeded random cases`, () => {
     for (const c of cases) {
       const { merged } = mergeTemplates({ ...c });
       const again = mergeTemplates({ base: merged, ours: merged, theirs: merged, ...times(c) });
-      expect(again, `seed ${c.seed}`).toEqual({ merged, conflicts: [] });
+      expect(again, `seed ${c.seed}`).toEqual({ merged, conflicts: [], stamps: {} });
     }
   });
 

@@ -88,7 +88,7 @@ describe('rule 1: a field changed on one side only takes that side', () => {
 
   it('keeps a field unchanged on both sides', () => {
     const base = content();
-    expect(merge(base, base, base)).toEqual({ merged: base, conflicts: [] });
+    expect(merge(base, base, base)).toEqual({ merged: base, conflicts: [], stamps: {} });
   });
 
   it('changed identically on both sides is no conflict', () => {
@@ -154,6 +154,98 @@ describe('rule 2: changed differently on both sides, the later change wins', () 
   it('an unreadable time loses to a readable one, whichever side it is on', () => {
     expect(merge(base, ours, theirs, { oursChangedAt: 'garbage' }).merged.name).toBe('Theirs');
     expect(merge(base, ours, theirs, { theirsChangedAt: 'garbage' }).merged.name).toBe('Ours');
+  });
+});
+
+describe('rule 2 by field stamps: each field is decided by when that field changed, on one clock', () => {
+  const at = (iso: string, node = 'dev') => `${iso}~0000~${node}`;
+  const base = content();
+
+  it('an earlier offline edit of a task loses to a later edit of the same task field, although the offline device edited something else later still', () => {
+    // The offline device renamed task a at 10:00 and changed the description at 10:20; the
+    // other device renamed task a at 10:10. Whole-template times would let 10:20 win both.
+    const ours = withStep({ ...base, description: 'Ours, later' }, 'a', { name: 'Ours 10:00' });
+    const theirs = withStep(base, 'a', { name: 'Theirs 10:10' });
+    const result = mergeTemplates({
+      base,
+      ours,
+      theirs,
+      oursChangedAt: '2026-11-26T10:20:00.000Z',
+      theirsChangedAt: '2026-11-26T10:10:01.000Z',
+      oursStamps: {
+        'steps[a].name': at('2026-11-26T10:00:00.000Z', 'A'),
+        description: at('2026-11-26T10:20:00.000Z', 'A'),
+      },
+      theirsStamps: { 'steps[a].name': at('2026-11-26T10:10:00.000Z', 'B') },
+    });
+    expect(result.merged.steps.find((s) => s.id === 'a')!.name).toBe('Theirs 10:10');
+    expect(result.merged.description).toBe('Ours, later');
+    expect(result.conflicts).toEqual([
+      { path: 'steps[a].name', ours: 'Ours 10:00', theirs: 'Theirs 10:10', kept: 'theirs' },
+    ]);
+    expect(result.stamps['steps[a].name']).toBe(at('2026-11-26T10:10:00.000Z', 'B'));
+    expect(result.stamps.description).toBe(at('2026-11-26T10:20:00.000Z', 'A'));
+  });
+
+  it('stamps decide over the template times in both directions, and swapping the sides gives the same content', () => {
+    const ours = { ...base, name: 'Ours' };
+    const theirs = { ...base, name: 'Theirs' };
+    const oursStamps = { name: at('2026-11-26T10:05:00.000Z', 'A') };
+    const theirsStamps = { name: at('2026-11-26T10:01:00.000Z', 'B') };
+    const forward = mergeTemplates({
+      base,
+      ours,
+      theirs,
+      oursChangedAt: EARLY,
+      theirsChangedAt: LATE,
+      oursStamps,
+      theirsStamps,
+    });
+    const swapped = mergeTemplates({
+      base,
+      ours: theirs,
+      theirs: ours,
+      oursChangedAt: LATE,
+      theirsChangedAt: EARLY,
+      oursStamps: theirsStamps,
+      theirsStamps: oursStamps,
+    });
+    expect(forward.merged.name).toBe('Ours');
+    expect(swapped.merged).toEqual(forward.merged);
+    expect(swapped.stamps).toEqual(forward.stamps);
+  });
+
+  it('a field stamped on one side only counts as changed later there; with no stamps the template times decide', () => {
+    const ours = { ...base, name: 'Ours' };
+    const theirs = { ...base, name: 'Theirs' };
+    const oneSided = mergeTemplates({
+      base,
+      ours,
+      theirs,
+      oursChangedAt: EARLY,
+      theirsChangedAt: LATE,
+      oursStamps: { name: at('2026-11-26T10:05:00.000Z') },
+    });
+    expect(oneSided.merged.name).toBe('Ours');
+    expect(
+      merge(base, ours, theirs, { oursChangedAt: EARLY, theirsChangedAt: LATE }).merged.name,
+    ).toBe('Theirs');
+  });
+
+  it('a reorder on both sides is decided by the stamps of the task order', () => {
+    const ours = reorder(base, ['c', 'a', 'b']);
+    const theirs = reorder(base, ['b', 'a', 'c']);
+    const result = mergeTemplates({
+      base,
+      ours,
+      theirs,
+      oursChangedAt: LATE,
+      theirsChangedAt: EARLY,
+      oursStamps: { 'steps.order': at('2026-11-26T10:00:00.000Z', 'A') },
+      theirsStamps: { 'steps.order': at('2026-11-26T10:30:00.000Z', 'B') },
+    });
+    expect(ids(result.merged)).toEqual(['b', 'a', 'c']);
+    expect(result.conflicts.find((c) => c.path === 'steps.order')?.kept).toBe('theirs');
   });
 });
 
@@ -348,7 +440,7 @@ describe('rule 5: steps are merged per step by id, and within a step per field',
   it('a step deleted on both sides is deleted', () => {
     const base = content();
     const without = { ...base, steps: base.steps.filter((s) => s.id !== 'b') };
-    expect(merge(base, without, without)).toEqual({ merged: without, conflicts: [] });
+    expect(merge(base, without, without)).toEqual({ merged: without, conflicts: [], stamps: {} });
   });
 
   it('deleted on one side, edited on the later other side: the step stays with the edits', () => {
@@ -520,7 +612,7 @@ describe('rule 7: with no base, every field that differs is a both-changed field
 
   it('fields that are equal on both sides are no conflict', () => {
     const same = content();
-    expect(merge(null, same, contentOf(same))).toEqual({ merged: same, conflicts: [] });
+    expect(merge(null, same, contentOf(same))).toEqual({ merged: same, conflicts: [], stamps: {} });
   });
 
   it('orders that differ are a steps.order conflict', () => {

@@ -106,6 +106,20 @@ describe('recoverStaleUploads', () => {
     expect(await read(id)).toMatchObject({ status: 'queued', attempts: 2, nextAttemptAt: null });
   });
 
+  it("a recovered 'uploading' record keeps its server upload and acknowledged bytes, so the retry resumes", async () => {
+    const id = await record('uploading', {
+      nextAttemptAt: at(-1),
+      uploadId: '0f0e0d0c-0b0a-4000-8000-000000000001',
+      uploadedBytes: 2,
+    });
+    await recoverStaleUploads(db, OWNER, NOW);
+    expect(await read(id)).toMatchObject({
+      status: 'queued',
+      uploadId: '0f0e0d0c-0b0a-4000-8000-000000000001',
+      uploadedBytes: 2,
+    });
+  });
+
   it("an 'uploading' record whose lease still runs (its request is live) is left alone", async () => {
     const id = await record('uploading', { nextAttemptAt: at(UPLOAD_LEASE_MS / 2) });
     expect(await recoverStaleUploads(db, OWNER, NOW)).toEqual({ requeued: 0, removed: 0 });

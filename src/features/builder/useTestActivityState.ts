@@ -1,0 +1,11 @@
+/** Whether "Test Activity" can run for the open activity now, and why not (testActivityRules). */
+import { useUploads } from '../../data/hooks';
+import { uploadsWaiting } from '../../data/syncIndicator';
+import { useBuilder } from './BuilderContext';
+import { testActivityState, type TestActivityState } from './testActivityRules';
+
+export function useTestActivityState(): TestActivityState {
+  const { template } = useBuilder();
+  const { data: uploads } = useUploads(template.id);
+  return testActivityState(template, uploadsWaiting(uploads)?.files ?? 0);
+}
