@@ -16,8 +16,12 @@ function warnBeforeUnload(event: BeforeUnloadEvent) {
   event.returnValue = '';
 }
 
+/** Told each time the count changes (`onPendingChange`). */
+const listeners = new Set<() => void>();
+
 /** Arms the warning while anything is pending, disarms it when nothing is (listener added once). */
 function guard() {
+  for (const listener of [...listeners]) listener();
   if (typeof window === 'undefined') return;
   if (inFlight + drafts > 0) window.addEventListener('beforeunload', warnBeforeUnload);
   else window.removeEventListener('beforeunload', warnBeforeUnload);
@@ -55,3 +59,17 @@ export const writesInFlight = (): number => inFlight;
 
 /** Drafts held by `trackDraft` and not released yet. */
 export const draftsWaiting = (): number => drafts;
+
+/** Writes in flight and drafts waiting: 0 when everything typed in this tab is in IndexedDB. */
+export const pendingLocalWrites = (): number => inFlight + drafts;
+
+/**
+ * Calls `listener` whenever a write or a draft starts or ends (synchronously; it may read
+ * `pendingLocalWrites()`). Answers the unsubscribe.
+ */
+export function onPendingChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}

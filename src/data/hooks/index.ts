@@ -2,7 +2,7 @@
  * The hooks the UI reads through. Each answers `{data, isLoading, error}` and follows the local
  * database reactively: a write in any tab, or a pull by the sync worker, shows at once.
  */
-import { combineLatest, map } from 'rxjs';
+import { combineLatest, identity, map } from 'rxjs';
 import { useEffect, useState } from 'react';
 import type { ActivityRow, LibraryTemplate, Theme } from '../../domain/schemas';
 import { filterLibrary, type LibraryFilters } from '../../domain/libraryFilters';
@@ -10,15 +10,33 @@ import { useDataContext } from '../DataProvider';
 import { localTemplateView, type LocalTemplate } from '../localTemplate';
 import type { UploadDoc } from '../schemas/uploads';
 import type { SyncStatus } from '../../../workers/syncWorkerApi';
+import { behindLocalWrites } from './behindLocalWrites';
 import { useObservable, type QueryState } from './useObservable';
 
 export type { QueryState };
 
-export function useTemplate(id: string | null | undefined): QueryState<LocalTemplate | null> {
+/** How the builder follows its template while this tab writes it (behindLocalWrites.ts). */
+const BUILDER_FOLLOW = { intervalMs: 150, maxWaitMs: 1_000 } as const;
+
+export interface UseTemplateOptions {
+  /**
+   * Pass new versions on behind the tab's own writes (the builder, whose fields write every
+   * keystroke): at once after a quiet spell, else at most every 150 ms and once the tab's
+   * writes have landed (src/data/hooks/behindLocalWrites.ts).
+   */
+  behindLocalWrites?: boolean;
+}
+
+export function useTemplate(
+  id: string | null | undefined,
+  options: UseTemplateOptions = {},
+): QueryState<LocalTemplate | null> {
   const { db } = useDataContext();
+  const steady = options.behindLocalWrites ?? false;
   return useObservable(
     () =>
       combineLatest([db.templates.findOne(id ?? '__none__').$, db.themes.find().$]).pipe(
+        steady ? behindLocalWrites(BUILDER_FOLLOW) : identity,
         map(([doc, themes]) => {
           if (!doc || doc.deletedLocally) return null;
           const view = localTemplateView(doc.toMutableJSON());
@@ -28,7 +46,7 @@ export function useTemplate(id: string | null | undefined): QueryState<LocalTemp
           return { ...view, theme };
         }),
       ),
-    [db, id],
+    [db, id, steady],
     null,
   );
 }
