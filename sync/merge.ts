@@ -30,8 +30,9 @@
  * 6. Step order (sync/mergeOrder.ts): over the ids both sides hold, a side whose order equals the
  *    base's takes the other side's order; both reordered differently: the later wins (conflict
  *    `steps.order`). A step only one side holds goes after the step preceding it on that side (or
- *    first); where both sides added after the same step, the earlier side's come first. Each id
- *    appears exactly once.
+ *    first); where both sides added after the same step, the earlier side's come first; tasks the base
+ *    held (back after a deletion) keep the base's order among themselves. Each id appears
+ *    exactly once.
  * 7. base === null (the local copy was never on the server): every field that differs is a
  *    both-changed field (rule 2); a step only one side holds counts as added there.
  * 8. Pure and deterministic: never mutates its inputs, no clock, no randomness; the same input

@@ -99,8 +99,18 @@ export function mergeStepOrder(input: StepOrderInput): StepOrderResult {
   const earlierRuns = runsByAnchor(input.later === 'ours' ? theirs : ours, shared, input.kept);
   const laterRuns = runsByAnchor(input.later === 'ours' ? ours : theirs, shared, input.kept);
   const order: string[] = [];
+  const baseIndex = new Map((input.base ?? []).map((id, i) => [id, i]));
   const emitRuns = (anchor: string | null): void => {
-    order.push(...(earlierRuns.get(anchor) ?? []), ...(laterRuns.get(anchor) ?? []));
+    const run = [...(earlierRuns.get(anchor) ?? []), ...(laterRuns.get(anchor) ?? [])];
+    // Tasks the base held (come back after a deletion on one side, say) keep the base's order
+    // among themselves, whichever side holds them: otherwise the order of two returning tasks
+    // would depend on which device pushed first. Added tasks keep their places.
+    const slots = run.flatMap((id, i) => (baseIndex.has(id) ? [i] : []));
+    const fromBase = slots
+      .map((i) => run[i]!)
+      .sort((a, b) => baseIndex.get(a)! - baseIndex.get(b)!);
+    slots.forEach((slot, k) => (run[slot] = fromBase[k]!));
+    order.push(...run);
   };
   emitRuns(null);
   for (const id of skeleton) {

@@ -12,6 +12,7 @@ import {
   type TemplateRepository,
 } from '../../../src/data/templateRepository';
 import { SyncEngine } from '../../../sync/engine';
+import type { HybridClock } from '../../../src/domain/fieldStamps';
 import { contentOf, type TemplateContent } from '../../../sync/merge';
 import type { Template } from '../../../src/domain/schemas';
 import { createTransport, type Identity } from '../../../sync/transport';
@@ -71,6 +72,12 @@ export class FaultyNetwork {
    * such as the library in tests that repeat thousands of pulls); faults still apply.
    */
   cachedGet: ((url: string) => string | null) | null = null;
+  /**
+   * When set, every answer tells this as the server's time (`x-server-time`, which the engine
+   * measures its clock offset from) instead of the server's real clock: for tests with virtual
+   * clocks.
+   */
+  serverTime: (() => number) | null = null;
   requests: NetworkRecord[] = [];
 
   /** Requests waiting for release(). */
@@ -122,10 +129,11 @@ export class FaultyNetwork {
         .catch(() => undefined);
     }
     const cached = method === 'GET' ? (this.cachedGet?.(url) ?? null) : null;
-    const response =
+    const answer =
       cached !== null
         ? new Response(cached, { status: 200, headers: { 'content-type': 'application/json' } })
         : await fetch(input, init);
+    const response = isStream ? answer : this.withServerTime(answer);
     this.requests.push({ method, url, status: response.status });
     if (this.loseAnswers > 0 && !isStream) {
       this.loseAnswers -= 1;
@@ -134,6 +142,18 @@ export class FaultyNetwork {
     }
     return response;
   };
+
+  private withServerTime(response: Response): Response {
+    if (!this.serverTime) return response;
+    const headers = new Headers(response.headers);
+    headers.set('x-server-time', String(this.serverTime()));
+    const noBody = [101, 204, 205, 304].includes(response.status);
+    return new Response(noBody ? null : response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  }
 
   /** Lets held requests go on, and resolves when those whose caller gave up have arrived. */
   async release(): Promise<void> {
@@ -177,6 +197,12 @@ export interface ClientOptions {
   timing?: Partial<SyncTiming>;
   /** Off: the test starts the engine itself (or never, for a tab whose engine is elsewhere). */
   start?: boolean;
+  /** The device's wall clock for the engine (conflict log times, retry times); default: real. */
+  now?: () => Date;
+  /** The repository's ISO clock (localChangedAt); default: real. */
+  clock?: () => string;
+  /** The repository's stamp clock; default: the context's editClock. */
+  stampClock?: HybridClock;
 }
 
 export async function createClient(
@@ -209,10 +235,11 @@ export async function createClient(
       timing,
       eventStream: options.eventStream ?? false,
       random: options.random,
+      now: options.now,
     });
   const client = {
     db,
-    repo: createTemplateRepository(db),
+    repo: createTemplateRepository(db, options.clock, options.stampClock),
     engine: makeEngine(),
     network,
     identity,

@@ -586,6 +586,19 @@ describe('rule 6: step order', () => {
   });
 });
 
+describe('rule 6: tasks that come back keep the base order', () => {
+  it('two tasks each deleted on one side and edited on the other come back in the base order, whichever side pushed first', () => {
+    const base = content({ steps: [step('a'), step('b')] });
+    // Ours deleted a and edited b; theirs deleted b and edited a: both come back (rule 5).
+    const ours = { ...base, steps: [{ ...step('b'), text: 'b edited' }] };
+    const theirs = { ...base, steps: [{ ...step('a'), text: 'a edited' }] };
+    const forward = merge(base, ours, theirs, { oursChangedAt: EARLY, theirsChangedAt: LATE });
+    const swapped = merge(base, theirs, ours, { oursChangedAt: LATE, theirsChangedAt: EARLY });
+    expect(ids(forward.merged)).toEqual(['a', 'b']);
+    expect(ids(swapped.merged)).toEqual(['a', 'b']);
+  });
+});
+
 describe('rule 7: with no base, every field that differs is a both-changed field', () => {
   it('decides each difference by time and records it', () => {
     const ours = content({ name: 'Offline A', steps: [step('a'), step('o')] });
