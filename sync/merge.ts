@@ -53,6 +53,7 @@ import {
   laterStamp,
   maxStamp,
   mergeStamps,
+  SCALAR_STAMP_FIELDS,
   STEP_ORDER_PATH,
   type FieldStamps,
 } from '../src/domain/fieldStamps';
@@ -66,15 +67,8 @@ export { deepEqual };
 
 export { contentOf, type TemplateContent };
 
-const SCALAR_FIELDS = [
-  'name',
-  'description',
-  'shortDescription',
-  'gameType',
-  'deliveryType',
-  'duration',
-  'selectedThemeId',
-] as const satisfies readonly (keyof TemplateContent)[];
+// The scalar fields are the stamped ones: one list, so stamps and merge cannot drift apart.
+const SCALAR_FIELDS = SCALAR_STAMP_FIELDS;
 
 const ALL_CONTENT_FIELDS = [...SCALAR_FIELDS, 'branding', 'steps'] as const;
 
