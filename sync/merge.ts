@@ -47,6 +47,10 @@
  *    version: a device cannot tell whether the deletion was made by someone who saw its
  *    unconfirmed edit (a push that failed while offline counts as unconfirmed too), so the edit
  *    beats the deletion (rule 5) and the deletion is logged.
+ * 10. Changed and changed back (with base stamps): a value equal to the base's still counts as a
+ *    change when that side's stamp of the field (or of the task order) is later than the base's,
+ *    so a name set back to what it was after the other device renamed it, or tasks moved back,
+ *    wins or loses by rule 2 like any change instead of giving way silently.
  */
 import type { Branding, Step } from '../src/domain/schemas';
 import {
@@ -109,6 +113,11 @@ export interface MergeInput {
   /** When each field last changed here / on the server (rule 2); absent: no stamps. */
   oursStamps?: Readonly<FieldStamps>;
   theirsStamps?: Readonly<FieldStamps>;
+  /**
+   * The stamps of the base, per path (rule 10): a side whose stamp of a path is later than the
+   * base's changed it, even where the value came back to the base's. Absent: values alone decide.
+   */
+  baseStamps?: Readonly<FieldStamps>;
 }
 
 export interface MergeResult {
@@ -149,7 +158,18 @@ interface MergeContext {
   later: MergeSide;
   oursStamps: Readonly<FieldStamps>;
   theirsStamps: Readonly<FieldStamps>;
+  baseStamps: Readonly<FieldStamps> | null;
   conflicts: MergeConflict[];
+}
+
+/**
+ * Rule 10: the side changed `path` since the base although its value may equal the base's (it
+ * was changed and changed back). Only where both the side and the base have a stamp.
+ */
+function restampedSinceBase(path: string, side: MergeSide, ctx: MergeContext): boolean {
+  const baseStamp = ctx.baseStamps?.[path];
+  const sideStamp = (side === 'ours' ? ctx.oursStamps : ctx.theirsStamps)[path];
+  return baseStamp !== undefined && sideStamp !== undefined && sideStamp > baseStamp;
 }
 
 /** Rule 2: which side changed `path` later. */
@@ -161,8 +181,8 @@ function laterAt(path: string, ctx: MergeContext): MergeSide {
 function mergeValue<T>(path: string, base: Base<T>, ours: T, theirs: T, ctx: MergeContext): T {
   if (deepEqual(ours, theirs)) return theirs;
   if (base !== NO_BASE) {
-    if (deepEqual(ours, base.value)) return theirs;
-    if (deepEqual(theirs, base.value)) return ours;
+    if (deepEqual(ours, base.value) && !restampedSinceBase(path, 'ours', ctx)) return theirs;
+    if (deepEqual(theirs, base.value) && !restampedSinceBase(path, 'theirs', ctx)) return ours;
   }
   const kept = laterAt(path, ctx);
   ctx.conflicts.push({ path, ours: cloneJson(ours), theirs: cloneJson(theirs), kept });
@@ -280,6 +300,10 @@ function mergeSteps(
     theirs: theirs.map((s) => s.id),
     kept: new Set(merged.keys()),
     later: laterAt(STEP_ORDER_PATH, ctx),
+    movedBack: {
+      ours: restampedSinceBase(STEP_ORDER_PATH, 'ours', ctx),
+      theirs: restampedSinceBase(STEP_ORDER_PATH, 'theirs', ctx),
+    },
   });
   if (conflict !== null) ctx.conflicts.push({ path: 'steps.order', ...conflict });
 
@@ -416,6 +440,7 @@ export function mergeTemplates(input: MergeInput): MergeResult {
       laterSide(input.oursChangedAt, input.theirsChangedAt),
     oursStamps,
     theirsStamps,
+    baseStamps: input.baseStamps ?? null,
     conflicts: [],
   };
   const scalar = <K extends (typeof SCALAR_FIELDS)[number]>(key: K): TemplateContent[K] =>

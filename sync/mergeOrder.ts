@@ -17,6 +17,11 @@ export interface StepOrderInput {
   kept: ReadonlySet<string>;
   /** The side whose change is the later one (a tie is already resolved to theirs). */
   later: MergeSide;
+  /**
+   * Sides that moved tasks since the base although their order came back to the base's (merge
+   * rule 10): they count as reordered.
+   */
+  movedBack?: Readonly<Record<MergeSide, boolean>>;
 }
 
 export interface StepOrderConflict {
@@ -83,9 +88,13 @@ export function mergeStepOrder(input: StepOrderInput): StepOrderResult {
       : unique(input.base).filter((id) => oursSet.has(id) && theirsSet.has(id));
   if (sameList(oursShared, theirsShared)) {
     skeleton = theirsShared;
-  } else if (baseShared !== null && sameList(oursShared, baseShared)) {
+  } else if (baseShared !== null && sameList(oursShared, baseShared) && !input.movedBack?.ours) {
     skeleton = theirsShared;
-  } else if (baseShared !== null && sameList(theirsShared, baseShared)) {
+  } else if (
+    baseShared !== null &&
+    sameList(theirsShared, baseShared) &&
+    !input.movedBack?.theirs
+  ) {
     skeleton = oursShared;
   } else {
     skeleton = input.later === 'ours' ? oursShared : theirsShared;

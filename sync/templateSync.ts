@@ -14,7 +14,7 @@ import type {
   TemplateTombstone,
 } from '../src/domain/schemas';
 import { contentOf } from '../src/domain/templateContent';
-import { changedPaths, type FieldStamps } from '../src/domain/fieldStamps';
+import { changedPaths, stampsAfterAck, type FieldStamps } from '../src/domain/fieldStamps';
 import {
   appendConflicts,
   readDeletedElsewhere,
@@ -308,6 +308,26 @@ async function forgetUnconfirmed(db: TeamtrailDatabase, id: string) {
   if (saved) await saved.remove();
 }
 
+/**
+ * The stamps of the merge's base (merge rule 10): the server's stamps of the copy's base, except
+ * where rule 9 took the server's value (a push of this device echoed back) as the base: there the
+ * base is the server's, and so is its stamp. None for a base the server never confirmed.
+ */
+function baseStampsOf(
+  server: Template | null,
+  mergeBase: TemplateContent | null,
+  theirsStamps: FieldStamps | undefined,
+): FieldStamps | undefined {
+  if (!server?.fieldStamps || mergeBase === null) return undefined;
+  const stamps = { ...server.fieldStamps };
+  for (const path of changedPaths(contentOf(server), mergeBase)) {
+    const echoed = theirsStamps?.[path];
+    if (echoed === undefined) delete stamps[path];
+    else stamps[path] = echoed;
+  }
+  return stamps;
+}
+
 /** The server has this push: remember its state as the new base, keep any newer local edits. */
 async function acknowledge(
   ctx: Context,
@@ -326,7 +346,9 @@ async function acknowledge(
       // The server may normalise what it stores (the branding id, for one); take its content
       // when nothing changed here meanwhile.
       content: upToDate ? contentOf(server) : current.content,
-      stamps: upToDate ? (server.fieldStamps ?? current.stamps) : current.stamps,
+      stamps: upToDate
+        ? (server.fieldStamps ?? current.stamps)
+        : stampsAfterAck(current.content, current.stamps, contentOf(server), server.fieldStamps),
       syncState: upToDate ? 'synced' : 'pending',
       lastError: null,
       sortAt: later(current.sortAt, server.updatedAt),
@@ -365,14 +387,16 @@ export async function mergeServerVersion(
   await doc.incrementalModify((current) => {
     const base = current.server ? contentOf(current.server) : null;
     const sameBase = (current.server?.revision ?? null) === baseRevision;
+    const mergeBase = sameBase ? baseWithEchoes(base, sent, contentOf(theirs)) : base;
     const result = mergeTemplates({
-      base: sameBase ? baseWithEchoes(base, sent, contentOf(theirs)) : base,
+      base: mergeBase,
       ours: current.content,
       theirs: contentOf(theirs),
       oursChangedAt: current.localChangedAt,
       theirsChangedAt: theirs.updatedAt,
       oursStamps: current.stamps,
       theirsStamps: theirs.fieldStamps,
+      baseStamps: baseStampsOf(current.server, mergeBase, theirs.fieldStamps),
     });
     conflicts = result.conflicts;
     name = result.merged.name;

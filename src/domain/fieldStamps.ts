@@ -173,6 +173,28 @@ export function mergeStamps(
   return merged;
 }
 
+/**
+ * The stamps of a local copy once the server has confirmed a push of it: where the local value
+ * is the server's, the server's stamp (it may have replaced one too far ahead, storage rule S12,
+ * and the copy must not keep claiming a later change than its base for a value it shares with
+ * it, merge rule 10); elsewhere the local stamp, of an edit made since the push.
+ */
+export function stampsAfterAck(
+  local: TemplateContent,
+  localStamps: Readonly<FieldStamps> | undefined,
+  server: TemplateContent,
+  serverStamps: Readonly<FieldStamps> | undefined,
+): FieldStamps {
+  const serverValues = stampedValues(server);
+  const result: FieldStamps = {};
+  for (const [path, value] of stampedValues(local)) {
+    const same = serverValues.has(path) && deepEqual(serverValues.get(path), value);
+    const stamp = (same ? serverStamps?.[path] : undefined) ?? localStamps?.[path];
+    if (stamp !== undefined) result[path] = stamp;
+  }
+  return result;
+}
+
 /** The time part of a stamp, in ms (NaN for something that is not a stamp). */
 export function stampTime(stamp: string): number {
   return isStamp(stamp) ? Date.parse(stamp.slice(0, stamp.indexOf('~'))) : Number.NaN;

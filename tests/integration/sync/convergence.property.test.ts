@@ -577,6 +577,10 @@ async function perform(run: Run, op: Op, n: number): Promise<string> {
       const shared = (ids: string[]) => ids.filter((stepId) => othersIds.includes(stepId));
       if (deepEqual(shared(order), shared(previous))) {
         model.touched.add(STEP_ORDER_PATH);
+        // This device's own earlier order (of tasks the other device has deleted since) is
+        // superseded by this move, not lost: its standing order is now this one, stamped anew.
+        const own = model.live(d, STEP_ORDER_PATH);
+        if (own) Object.assign(own, { value: order, stamp });
         return `${text} (only among tasks the other device does not hold)`;
       }
       model.edit(d, STEP_ORDER_PATH, shared(order), shared(previous), stamp);

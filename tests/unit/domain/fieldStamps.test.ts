@@ -10,6 +10,7 @@ import {
   pruneStamps,
   restamp,
   stampLocalEdit,
+  stampsAfterAck,
   stampsAfterWrite,
   STEP_ORDER_PATH,
 } from '../../../src/domain/fieldStamps';
@@ -153,6 +154,24 @@ describe('the server’s stamps after a write', () => {
     expect(result.name).toBe(sent.name);
     expect(result.description).toBe(`${sent.duration}-server`);
     expect(result.duration).toBe(sent.duration);
+  });
+});
+
+describe('the stamps of a local copy once the server confirmed a push', () => {
+  it('a field the copy holds as the server does takes the server’s stamp (it may have replaced one too far ahead); a field edited since the push keeps its own', () => {
+    const pushed = content({ name: 'Pushed' });
+    const local = content({ name: 'Pushed', description: 'Typed since' });
+    const localStamps = {
+      name: at('2026-11-26T10:05:00.000Z', 0, 'dev'),
+      description: at('2026-11-26T10:06:00.000Z', 0, 'dev'),
+    };
+    const serverStamps = {
+      name: at('2026-11-26T10:00:30.000Z', 0, 'srv'),
+      description: at('2026-11-26T09:00:00.000Z', 0, 'srv'),
+    };
+    const result = stampsAfterAck(local, localStamps, pushed, serverStamps);
+    expect(result.name).toBe(serverStamps.name);
+    expect(result.description).toBe(localStamps.description);
   });
 });
 

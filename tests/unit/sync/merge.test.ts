@@ -249,6 +249,81 @@ describe('rule 2 by field stamps: each field is decided by when that field chang
   });
 });
 
+describe('rule 10: a field changed and changed back counts as a change, by its stamp', () => {
+  const at = (iso: string, node = 'dev') => `${iso}~0000~${node}`;
+  const base = content();
+  const baseStamps = {
+    name: at('2026-11-26T09:00:00.000Z', 'S'),
+    'steps.order': at('2026-11-26T09:00:00.000Z', 'S'),
+  };
+
+  it('a name set back to the base value after the other device renamed it wins; before it, the rename wins and the conflict says so', () => {
+    // Device A renamed to "Interim" and back to the base name at 10:20 (offline); device B
+    // renamed to "Theirs" at 10:10. The values alone say A changed nothing.
+    const theirs = { ...base, name: 'Theirs' };
+    const input = {
+      base,
+      ours: base,
+      theirs,
+      oursChangedAt: EARLY,
+      theirsChangedAt: LATE,
+      theirsStamps: { ...baseStamps, name: at('2026-11-26T10:10:00.000Z', 'B') },
+      baseStamps,
+    };
+    const later = mergeTemplates({
+      ...input,
+      oursStamps: { ...baseStamps, name: at('2026-11-26T10:20:00.000Z', 'A') },
+    });
+    expect(later.merged.name).toBe(base.name);
+    expect(later.conflicts).toEqual([
+      { path: 'name', ours: base.name, theirs: 'Theirs', kept: 'ours' },
+    ]);
+    const earlier = mergeTemplates({
+      ...input,
+      oursStamps: { ...baseStamps, name: at('2026-11-26T10:00:00.000Z', 'A') },
+    });
+    expect(earlier.merged.name).toBe('Theirs');
+    expect(earlier.conflicts.map((c) => c.kept)).toEqual(['theirs']);
+  });
+
+  it('tasks moved back to the base order after the other device reordered them keep the base order', () => {
+    const theirs = reorder(base, ['c', 'a', 'b']);
+    const result = mergeTemplates({
+      base,
+      ours: base,
+      theirs,
+      oursChangedAt: EARLY,
+      theirsChangedAt: LATE,
+      oursStamps: { ...baseStamps, 'steps.order': at('2026-11-26T10:20:00.000Z', 'A') },
+      theirsStamps: { ...baseStamps, 'steps.order': at('2026-11-26T10:10:00.000Z', 'B') },
+      baseStamps,
+    });
+    expect(ids(result.merged)).toEqual(ids(base));
+    expect(result.conflicts.find((c) => c.path === 'steps.order')?.kept).toBe('ours');
+  });
+
+  it('a stamp no later than the base’s, or no base stamps at all, leaves the values to decide (rule 1)', () => {
+    const theirs = { ...base, name: 'Theirs' };
+    const common = {
+      base,
+      ours: base,
+      theirs,
+      oursChangedAt: LATE,
+      theirsChangedAt: EARLY,
+      theirsStamps: { name: at('2026-11-26T10:10:00.000Z', 'B') },
+    };
+    const sameAsBase = mergeTemplates({ ...common, oursStamps: baseStamps, baseStamps });
+    const noBaseStamps = mergeTemplates({
+      ...common,
+      oursStamps: { name: at('2026-11-26T10:20:00.000Z', 'A') },
+    });
+    for (const result of [sameAsBase, noBaseStamps]) {
+      expect(result.merged.name).toBe('Theirs');
+      expect(result.conflicts).toEqual([]);
+    }
+  });
+});
+
 describe('rule 3: scalar fields are merged one by one', () => {
   const changes: Partial<TemplateContent> = {
     name: 'New name',
