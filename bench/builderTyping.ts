@@ -9,7 +9,10 @@
  *
  * Then keystroke→durable (issue 14 "no edit window"): for every field of the builder, the time
  * from each keystroke (its keydown) until the value it made, or a later one, is in IndexedDB
- * (the write's transaction has completed), seen by wrapping IDBObjectStore's put in the page.
+ * (the write's transaction has completed), seen by wrapping IDBObjectStore's put in the page:
+ * either the template in the owner's database, or the draft journal's record in its drafts
+ * store (src/data/draftStore.ts), which the builder writes back after a crash (both survive one;
+ * e2e/data-safety-crash-typing.spec.ts kills the browser 50 ms after a keystroke).
  * Target: durable before the next frame (16.7 ms), never more than 50 ms.
  *
  * Uses the build in STATIC_DIR (default dist/), building it first if it is missing.
@@ -19,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
+import { chromium, type Browser, type Locator, type Page, type Worker } from '@playwright/test';
 import { build } from 'vite';
 import { startApiServer } from '../e2e/support/apiServer';
 import { ONBOARDING_DONE_ITEMS } from '../e2e/support/onboarding';
@@ -108,16 +111,21 @@ function quizSteps(count: number): Step[] {
   });
 }
 
-async function createGuestQuiz(origin: string, anonId: string, name: string): Promise<string> {
+async function createGuestQuiz(
+  origin: string,
+  anonId: string,
+  name: string,
+): Promise<{ id: string; steps: Step[] }> {
+  const steps = quizSteps(TASKS);
   const response = await fetch(`${origin}/v1/templates`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', AnonId: anonId },
-    body: JSON.stringify({ name, steps: quizSteps(TASKS), duration: 30 }),
+    body: JSON.stringify({ name, steps, duration: 30 }),
   });
   if (!response.ok) {
     throw new Error(`Creating the quiz failed: ${response.status} ${await response.text()}`);
   }
-  return ((await response.json()) as { id: string }).id;
+  return { id: ((await response.json()) as { id: string }).id, steps };
 }
 
 /** Types `text` a phrase at a time and answers the keystrokes typed and the typing's time span. */
@@ -193,7 +201,7 @@ async function measureTyping(
   anonId: string,
   cpuSlowdown: number,
 ): Promise<Typing[]> {
-  const templateId = await createGuestQuiz(
+  const { id: templateId } = await createGuestQuiz(
     origin,
     anonId,
     `Company history quiz (x${cpuSlowdown})`,
@@ -277,6 +285,11 @@ interface DurableLog {
   templateId: string;
   /** Where the field's value is in the template's content, e.g. ['steps', 0, 'text']. */
   path: (string | number)[] | null;
+  /**
+   * The same field in the draft journal's crash-safe store (src/data/draftStore.ts): the
+   * journal's field ('name', 'step/<id>') and where the value is in its entry's value.
+   */
+  journal: { field: string; path: (string | number)[] } | null;
   /** Each input event: the value it made and the time of the keydown that made it. */
   inputs: { at: number; value: string }[];
   /** Each put of the template: the field's value in it, and when its transaction completed. */
@@ -295,7 +308,7 @@ declare global {
  * Only the page's own writes are seen (the sync worker's are not keystrokes' writes).
  */
 function observeDurability(templateId: string) {
-  const log: DurableLog = { templateId, path: null, inputs: [], writes: [] };
+  const log: DurableLog = { templateId, path: null, journal: null, inputs: [], writes: [] };
   window.__durableBench = log;
   let lastKeyAt = 0;
   window.addEventListener('keydown', (event) => (lastKeyAt = event.timeStamp), true);
@@ -317,11 +330,29 @@ function observeDurability(templateId: string) {
       key?: IDBValidKey,
     ) {
       const request = original.call(this, value, key);
-      const doc = value as { id?: unknown; content?: unknown } | null;
-      const path = log.path;
+      // No named functions in here: tsx would wrap them in a helper the page does not have.
+      const doc = value as { id?: unknown; content?: unknown; key?: unknown; entry?: unknown };
+      const { path, journal } = log;
+      let root: unknown;
+      let fieldPath: (string | number)[] = [];
       if (path && doc && typeof doc === 'object' && doc.id === log.templateId && doc.content) {
-        let field: unknown = doc.content;
-        for (const step of path) {
+        // The template in the owner's database (RxDB).
+        root = doc.content;
+        fieldPath = path;
+      } else if (
+        journal &&
+        doc &&
+        typeof doc.key === 'string' &&
+        typeof doc.entry === 'string' &&
+        doc.key.endsWith(`/${log.templateId}/${journal.field}`)
+      ) {
+        // The draft journal's record, which a crash writes back (src/data/draftStore.ts).
+        root = (JSON.parse(doc.entry) as { value: unknown }).value;
+        fieldPath = journal.path;
+      }
+      if (root !== undefined) {
+        let field: unknown = root;
+        for (const step of fieldPath) {
           field = field == null ? undefined : (field as Record<string | number, unknown>)[step];
         }
         const write = { value: field == null ? null : String(field), done: null as number | null };
@@ -366,36 +397,131 @@ interface DurableField {
   field: string;
   input: Locator;
   path: (string | number)[];
+  journal: DurableLog['journal'];
   text: string;
 }
 
 /** Types `text` over the field's value at a fast typist's pace, then waits for it to land. */
-async function typeDurably(page: Page, { field, input, path, text }: DurableField) {
+/** What the draft writer worker put: each record with the epoch time its transaction completed. */
+interface WorkerDraftWrite {
+  key: string;
+  entry: string;
+  doneEpoch: number | null;
+}
+
+declare global {
+  // The draft writer worker's global scope, as the bench's observer sees it.
+  var __draftWrites: WorkerDraftWrite[] | undefined;
+}
+
+/**
+ * The draft journal's records are put by a dedicated worker (workers/draftWriter.worker.ts):
+ * note each with the time its transaction completed there, on the epoch clock, since the
+ * worker's performance.now() counts from its own start.
+ */
+async function observeDraftWriter(page: Page): Promise<Worker> {
+  const deadline = Date.now() + LOAD_TIMEOUT_MS;
+  let writer = page.workers().find((w) => w.url().includes('draftWriter'));
+  while (!writer) {
+    if (Date.now() > deadline) throw new Error('The draft writer worker never started.');
+    await page.waitForTimeout(50);
+    writer = page.workers().find((w) => w.url().includes('draftWriter'));
+  }
+  await writer.evaluate(() => {
+    const writes: WorkerDraftWrite[] = [];
+    globalThis.__draftWrites = writes;
+    const original = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (
+      this: IDBObjectStore,
+      value: unknown,
+      key?: IDBValidKey,
+    ) {
+      const request = original.call(this, value, key);
+      const record = value as { key?: unknown; entry?: unknown } | null;
+      if (record && typeof record.key === 'string' && typeof record.entry === 'string') {
+        const write: WorkerDraftWrite = { key: record.key, entry: record.entry, doneEpoch: null };
+        writes.push(write);
+        this.transaction.addEventListener(
+          'complete',
+          () => (write.doneEpoch = performance.timeOrigin + performance.now()),
+        );
+      }
+      return request;
+    };
+  });
+  return writer;
+}
+
+/** The worker's writes of the field being typed, as page-time writes of the durability log. */
+async function draftWriterWrites(
+  page: Page,
+  writer: Worker,
+  templateId: string,
+  journal: NonNullable<DurableLog['journal']>,
+): Promise<DurableLog['writes']> {
+  const [writes, pageOrigin] = await Promise.all([
+    writer.evaluate(() => globalThis.__draftWrites ?? []),
+    page.evaluate(() => performance.timeOrigin),
+  ]);
+  return writes
+    .filter((w) => w.key.endsWith(`/${templateId}/${journal.field}`))
+    .map((w) => {
+      let field: unknown = (JSON.parse(w.entry) as { value: unknown }).value;
+      for (const step of journal.path) {
+        field = field == null ? undefined : (field as Record<string | number, unknown>)[step];
+      }
+      return {
+        value: field == null ? null : String(field),
+        done: w.doneEpoch === null ? null : w.doneEpoch - pageOrigin,
+      };
+    });
+}
+
+/** Types `text` over the field's value at a fast typist's pace, then waits for it to land. */
+async function typeDurably(
+  page: Page,
+  writer: Worker,
+  templateId: string,
+  { field, input, path, journal, text }: DurableField,
+) {
   await input.click();
   await input.press('ControlOrMeta+a');
   await page.waitForTimeout(PAUSE_MS);
-  await page.evaluate((fieldPath) => {
-    const log = window.__durableBench;
-    if (!log) throw new Error('The durability log is not installed.');
-    log.path = fieldPath;
-    log.inputs = [];
-    log.writes = [];
-  }, path);
+  await page.evaluate(
+    ({ fieldPath, journalField }) => {
+      const log = window.__durableBench;
+      if (!log) throw new Error('The durability log is not installed.');
+      log.path = fieldPath;
+      log.journal = journalField;
+      log.inputs = [];
+      log.writes = [];
+    },
+    { fieldPath: path, journalField: journal },
+  );
+  await writer.evaluate(() => globalThis.__draftWrites?.splice(0));
   // Each keystroke replaces the selection first, then adds to it: every value is new.
   await page.keyboard.type(text, { delay: KEY_DELAY_MS });
   const last = await input.inputValue();
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
-  let log = await page.evaluate(() => window.__durableBench);
-  while (log && !log.writes.some((w) => w.done !== null && w.value === last)) {
+  const read = async (): Promise<DurableLog> => {
+    const log = await page.evaluate(() => window.__durableBench);
+    if (!log) throw new Error('The durability log is not installed.');
+    const fromWorker = journal ? await draftWriterWrites(page, writer, templateId, journal) : [];
+    return { ...log, writes: [...log.writes, ...fromWorker] };
+  };
+  let log = await read();
+  while (!log.writes.some((w) => w.done !== null && w.value === last)) {
     if (Date.now() > deadline) break;
     await page.waitForTimeout(20);
-    log = await page.evaluate(() => window.__durableBench);
+    log = await read();
   }
   // Blur (the next field's click) must not count: stop noting writes here.
   await page.evaluate(() => {
-    if (window.__durableBench) window.__durableBench.path = null;
+    if (window.__durableBench) {
+      window.__durableBench.path = null;
+      window.__durableBench.journal = null;
+    }
   });
-  if (!log) throw new Error('The durability log is not installed.');
   return durableLatencies(field, log);
 }
 
@@ -405,7 +531,11 @@ async function measureDurability(
   anonId: string,
   cpuSlowdown: number,
 ): Promise<Durability[]> {
-  const templateId = await createGuestQuiz(origin, anonId, `Durability quiz (x${cpuSlowdown})`);
+  const { id: templateId, steps } = await createGuestQuiz(
+    origin,
+    anonId,
+    `Durability quiz (x${cpuSlowdown})`,
+  );
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
     storageState: { cookies: [], origins: [{ origin, localStorage: [...ONBOARDING_DONE_ITEMS] }] },
@@ -421,22 +551,25 @@ async function measureDurability(
 
     await page.goto(`${origin}/builder/${templateId}/overview`);
     await page.getByLabel(/^Name/).waitFor({ timeout: LOAD_TIMEOUT_MS });
+    const writer = await observeDraftWriter(page);
     await slowCpu(page, cpuSlowdown);
     const overview: DurableField[] = [
       {
         field: 'activity name',
         input: page.getByLabel(/^Name/),
         path: ['name'],
+        journal: { field: 'name', path: [] },
         text: 'Company history quiz: the Mill Street years',
       },
       {
         field: 'description',
         input: page.getByLabel('Description'),
         path: ['description'],
+        journal: { field: 'description', path: [] },
         text: 'Thirty questions about our first office, for the Friday team lunch.',
       },
     ];
-    for (const field of overview) results.push(await typeDurably(page, field));
+    for (const field of overview) results.push(await typeDurably(page, writer, templateId, field));
 
     await page
       .getByRole('navigation', { name: 'Activity sections' })
@@ -454,34 +587,39 @@ async function measureDurability(
         field: 'task name',
         input: first.getByLabel('Task name'),
         path: ['steps', 0, 'name'],
+        journal: { field: `step/${steps[0]!.id}`, path: ['name'] },
         text: TASK_NAME,
       },
       {
         field: 'task text (question)',
         input: first.getByLabel('Question', { exact: true }),
         path: ['steps', 0, 'text'],
+        journal: { field: `step/${steps[0]!.id}`, path: ['text'] },
         text: 'Which neighbouring shop lent the founders the chairs?',
       },
       {
         field: 'answer (multiple choice)',
         input: first.getByLabel('Answer 1', { exact: true }),
         path: ['steps', 0, 'answers', 0, 'value'],
+        journal: { field: `step/${steps[0]!.id}`, path: ['answers', 0, 'value'] },
         text: 'The bakery on Mill Street',
       },
       {
         field: 'answer (free text)',
         input: second.getByLabel('Answer', { exact: true }),
         path: ['steps', 1, 'answers', 0, 'value'],
+        journal: { field: `step/${steps[1]!.id}`, path: ['answers', 0, 'value'] },
         text: 'Nineteen ninety-eight',
       },
       {
         field: 'points',
         input: first.getByLabel('Points'),
         path: ['steps', 0, 'points'],
+        journal: { field: `step/${steps[0]!.id}`, path: ['points'] },
         text: '250',
       },
     ];
-    for (const field of tasks) results.push(await typeDurably(page, field));
+    for (const field of tasks) results.push(await typeDurably(page, writer, templateId, field));
     return results;
   } finally {
     await context.close();

@@ -22,6 +22,7 @@ import { createStatusMemory } from '../sync/statusMemory';
 import { openOwnerDatabase } from './ownerSwitch';
 import { editClock } from '../src/data/editClock';
 import type { PageBridge, SyncWorkerApi } from './syncWorkerApi';
+import { deleteDraftStore } from '../src/data/draftDatabase';
 
 /** A tab that does not answer within this long is considered closed. */
 const PAGE_CALL_TIMEOUT_MS = 2_000;
@@ -169,6 +170,8 @@ export function createSyncHost(
       await ending.engine.stop();
       ending.unsubscribe();
       await ending.db.remove();
+      // Drafts the builder kept for a crash belong to the data being reset.
+      await deleteDraftStore(ending.db.name);
       publish({ ...INITIAL_STATUS });
     },
     async host() {

@@ -109,7 +109,7 @@ function useSaver(field: 'name' | 'description'): Saver {
   return {
     write(next, shown) {
       // Kept in the tab first, in this very task: a reload from here on finds it.
-      journal.changed({ owner, templateId }, next, shown);
+      journal.changed({ owner, templateId, database: db.name }, next, shown);
       setBusy(true);
       writer.write(next, (value) => {
         journal.started(value);

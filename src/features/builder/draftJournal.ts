@@ -16,6 +16,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useDataContext } from '../../data/DataProvider';
+import { draftStoreFor, type DraftStore } from '../../data/draftStore';
 import type { ContentRecipe } from '../../data/templateRepository';
 import { stepSchema, type Step } from '../../domain/schemas';
 import { useBuilder } from './BuilderContext';
@@ -27,6 +28,8 @@ const PREFIX = 'teamtrail.builderDraft/';
 export interface DraftScope {
   owner: string;
   templateId: string;
+  /** The owner's local database name: its drafts store keeps the journal through a crash. */
+  database: string;
 }
 
 /** The activity's name or description, or one task card (all of its fields). */
@@ -82,23 +85,28 @@ export function createDraftJournal<T>(
   let key: string | null = null;
   let entry: Entry<T> | null = null;
   let lastLanded: { value: T } | null = null;
+  let store: DraftStore | null = null;
 
   const know = (value: T) => {
     if (entry && !entry.known.some((k) => same(k, value))) entry.known.push(value);
   };
   const keep = () => {
     if (key === null || entry === null) return;
+    const json = JSON.stringify(entry);
     try {
-      tabStorage()?.setItem(key, JSON.stringify(entry));
+      tabStorage()?.setItem(key, json);
     } catch {
-      // Full or disabled: the IndexedDB write and the leave-page guard still stand.
+      // Full or disabled: the drafts store, the IndexedDB write and the guard still stand.
     }
+    // Through a crash as well (src/data/draftStore.ts).
+    store?.keep(key, json);
   };
 
   return {
     changed(scope, value, shown) {
       if (entry === null) {
         key = scopePrefix(scope) + fieldName(field);
+        store = draftStoreFor(scope.database);
         live.add(key);
         entry = { value, known: [] };
         if (lastLanded) know(lastLanded.value);
@@ -123,6 +131,7 @@ export function createDraftJournal<T>(
         } catch {
           // Disabled storage kept nothing.
         }
+        if (landed) store?.forget(key);
         live.delete(key);
       }
       entry = null;
@@ -157,24 +166,47 @@ function parse<T>(raw: string | null, valid: (value: unknown) => value is T): En
 }
 
 /**
- * Writes back the drafts this tab kept for the template that never landed (the page went before
- * their write did), each only if its field still holds what the tab knew; then forgets them.
+ * The drafts to write back for a template, per journal key the latest: those a tab that closed
+ * or crashed left in the drafts store (oldest first), this tab's there, and this tab's in its
+ * sessionStorage (written first on every change, so never older). Keys this page is journaling
+ * right now are its own business.
+ */
+async function draftsLeftBehind(
+  scope: DraftScope,
+): Promise<{ byKey: Map<string, string | null>; recordIds: string[]; tabKeys: string[] }> {
+  const prefix = scopePrefix(scope);
+  const byKey = new Map<string, string | null>();
+  const recordIds: string[] = [];
+  const store = draftStoreFor(scope.database);
+  const records = await (store?.leftBehind(prefix) ?? Promise.resolve([]));
+  for (const record of records) {
+    if (live.has(record.key)) continue;
+    byKey.set(record.key, record.entry);
+    recordIds.push(record.id);
+  }
+  const tabKeys: string[] = [];
+  const storage = tabStorage();
+  for (let i = 0; storage && i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith(prefix) && !live.has(key)) tabKeys.push(key);
+  }
+  for (const key of tabKeys) byKey.set(key, storage!.getItem(key));
+  return { byKey, recordIds, tabKeys };
+}
+
+/**
+ * Writes back the drafts kept for the template that never landed (the page, or the browser,
+ * went before their write did), each only if its field still holds what the tab knew; then
+ * forgets them.
  */
 export async function replayDrafts(
   scope: DraftScope,
   template: DraftTemplate,
   update: Update,
 ): Promise<void> {
-  const storage = tabStorage();
-  if (!storage) return;
   const prefix = scopePrefix(scope);
-  const keys: string[] = [];
-  for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i);
-    if (key?.startsWith(prefix) && !live.has(key)) keys.push(key);
-  }
-  for (const key of keys) {
-    const raw = storage.getItem(key);
+  const { byKey, recordIds, tabKeys } = await draftsLeftBehind(scope);
+  for (const [key, raw] of byKey) {
     const field = key.slice(prefix.length);
     if (field === 'name' || field === 'description') {
       const entry = parse(raw, isString);
@@ -196,8 +228,10 @@ export async function replayDrafts(
         }));
       }
     }
-    storage.removeItem(key);
   }
+  const storage = tabStorage();
+  for (const key of tabKeys) storage?.removeItem(key);
+  await draftStoreFor(scope.database)?.discard(recordIds);
 }
 
 /**
@@ -206,16 +240,16 @@ export async function replayDrafts(
  */
 export function DraftRecovery(): null {
   const { templateId, template, update } = useBuilder();
-  const { owner } = useDataContext();
+  const { owner, db } = useDataContext();
   const replayed = useRef<string | null>(null);
   useEffect(() => {
-    const scope = { owner, templateId };
+    const scope = { owner, templateId, database: db.name };
     const key = scopePrefix(scope);
     if (replayed.current === key) return;
     replayed.current = key;
     replayDrafts(scope, template, update).catch((error: unknown) => {
       console.error('Writing back the drafts kept in this tab failed', error);
     });
-  }, [owner, templateId, template, update]);
+  }, [owner, db, templateId, template, update]);
   return null;
 }

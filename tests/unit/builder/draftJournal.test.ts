@@ -11,7 +11,7 @@ import type { TemplateContent } from '../../../src/domain/templateContent';
 import { createDraftJournal, replayDrafts } from '../../../src/features/builder/draftJournal';
 import { taskContentKey } from '../../../src/features/builder/tasks/taskListOps';
 
-const scope = { owner: 'anon:owner-1', templateId: 'tpl-1' };
+const scope = { owner: 'anon:owner-1', templateId: 'tpl-1', database: 'teamtrail-owner-test' };
 const same = (a: string, b: string) => a === b;
 const sameStep = (a: Step, b: Step) => taskContentKey(a) === taskContentKey(b);
 

@@ -50,9 +50,12 @@ const NO_ERRORS: readonly string[] = [];
 
 export function TasksScreen() {
   const { template, templateId, update, help } = useBuilder();
-  const { owner } = useDataContext();
+  const { owner, db } = useDataContext();
   // Stable while the screen is open: the cards are memoised on their props.
-  const draftScope = useMemo(() => ({ owner, templateId }), [owner, templateId]);
+  const draftScope = useMemo(
+    () => ({ owner, templateId, database: db.name }),
+    [owner, templateId, db],
+  );
   const steps = template.steps;
   const [activeId, setActiveId] = useState<string | null>(() => steps[0]?.id ?? null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());

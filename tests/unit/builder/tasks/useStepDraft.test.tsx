@@ -164,7 +164,11 @@ describe('Issue 14 no edit window: a task card writes every change at once', () 
   });
 
   it('with a scope, the change is in the tab’s draft journal from the keystroke until its write has landed', async () => {
-    const { view, writes, land } = setUpSlowWrites({ owner: 'anon:o', templateId: 'tpl' });
+    const { view, writes, land } = setUpSlowWrites({
+      owner: 'anon:o',
+      templateId: 'tpl',
+      database: 'teamtrail-owner-o',
+    });
     const key = 'teamtrail.builderDraft/anon:o/tpl/step/task-1';
     act(() => view.result.current.update((d) => ({ ...d, text: 'W' })));
     act(() => view.result.current.update((d) => ({ ...d, text: 'Wh' })));
