@@ -5,11 +5,10 @@
  * back when the builder opens again in that tab, unless the field has changed elsewhere since.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ContentRecipe } from '../../../src/data/templateRepository';
 import type { Step } from '../../../src/domain/schemas';
-import type { TemplateContent } from '../../../src/domain/templateContent';
 import { createDraftJournal, replayDrafts } from '../../../src/features/builder/draftJournal';
 import { taskContentKey } from '../../../src/features/builder/tasks/taskListOps';
+import { draftTemplate } from './draftTemplate';
 
 const scope = { owner: 'anon:owner-1', templateId: 'tpl-1', database: 'teamtrail-owner-test' };
 const same = (a: string, b: string) => a === b;
@@ -26,22 +25,6 @@ const step = (overrides: Partial<Step> = {}): Step => ({
   locked: false,
   ...overrides,
 });
-
-/** The template as the database holds it, and an `update` that applies recipes to it. */
-function database(initial: { name: string; description: string; steps: Step[] }) {
-  let content = { ...initial };
-  const writes: ContentRecipe[] = [];
-  return {
-    current: () => content,
-    writes,
-    async update(recipe: ContentRecipe) {
-      writes.push(recipe);
-      const patch =
-        typeof recipe === 'function' ? recipe(content as unknown as TemplateContent) : recipe;
-      content = { ...content, ...patch } as typeof content;
-    },
-  };
-}
 
 const kept = () =>
   Object.keys(sessionStorage).filter((key) => key.startsWith('teamtrail.builderDraft/'));
@@ -87,7 +70,7 @@ describe('Issue 14 no edit window: the tab keeps what is not in IndexedDB yet', 
     journal.changed(scope, 'Quiz night', 'Quiz');
     // 'Quiz n' landed, but the page went before it knew; 'Quiz night' never started.
     pageGoes(journal);
-    const db = database({ name: 'Quiz n', description: '', steps: [] });
+    const db = draftTemplate({ name: 'Quiz n', description: '', steps: [] });
     await replayDrafts(scope, db.current(), db.update);
     expect(db.current().name).toBe('Quiz night');
     expect(kept()).toEqual([]);
@@ -98,7 +81,7 @@ describe('Issue 14 no edit window: the tab keeps what is not in IndexedDB yet', 
       'teamtrail.builderDraft/anon:owner-1/tpl-1/description',
       JSON.stringify({ value: 'Mine, typed last', known: ['Before'] }),
     );
-    const db = database({ name: 'Quiz', description: 'Changed on the laptop', steps: [] });
+    const db = draftTemplate({ name: 'Quiz', description: 'Changed on the laptop', steps: [] });
     await replayDrafts(scope, db.current(), db.update);
     expect(db.current().description).toBe('Changed on the laptop');
     expect(db.writes).toHaveLength(0);
@@ -110,7 +93,7 @@ describe('Issue 14 no edit window: the tab keeps what is not in IndexedDB yet', 
       'teamtrail.builderDraft/anon:owner-1/tpl-1/name',
       JSON.stringify({ value: 'Quiz night', known: ['Quiz'] }),
     );
-    const db = database({ name: 'Quiz night', description: '', steps: [] });
+    const db = draftTemplate({ name: 'Quiz night', description: '', steps: [] });
     await replayDrafts(scope, db.current(), db.update);
     expect(db.writes).toHaveLength(0);
     expect(kept()).toEqual([]);
@@ -122,7 +105,11 @@ describe('Issue 14 no edit window: the tab keeps what is not in IndexedDB yet', 
     const typed = step({ name: 'Capitals', text: 'Which city?', points: 25 });
     journal.changed(scope, typed, before);
     pageGoes(journal);
-    const db = database({ name: 'Quiz', description: '', steps: [before, step({ id: 'step-2' })] });
+    const db = draftTemplate({
+      name: 'Quiz',
+      description: '',
+      steps: [before, step({ id: 'step-2' })],
+    });
     await replayDrafts(scope, db.current(), db.update);
     expect(db.current().steps[0]).toMatchObject({
       name: 'Capitals',
@@ -141,7 +128,7 @@ describe('Issue 14 no edit window: the tab keeps what is not in IndexedDB yet', 
       'teamtrail.builderDraft/anon:owner-1/tpl-1/step/step-1',
       JSON.stringify({ value: { not: 'a step' }, known: [] }),
     );
-    const db = database({ name: 'Quiz', description: '', steps: [step()] });
+    const db = draftTemplate({ name: 'Quiz', description: '', steps: [step()] });
     await replayDrafts(scope, db.current(), db.update);
     expect(db.writes).toHaveLength(0);
     expect(kept()).toEqual([]);
@@ -151,7 +138,7 @@ describe('Issue 14 no edit window: the tab keeps what is not in IndexedDB yet', 
     const other = JSON.stringify({ value: 'Theirs', known: ['Quiz'] });
     sessionStorage.setItem('teamtrail.builderDraft/anon:owner-2/tpl-1/name', other);
     sessionStorage.setItem('teamtrail.builderDraft/anon:owner-1/tpl-2/name', other);
-    const db = database({ name: 'Quiz', description: '', steps: [] });
+    const db = draftTemplate({ name: 'Quiz', description: '', steps: [] });
     await replayDrafts(scope, db.current(), db.update);
     expect(db.writes).toHaveLength(0);
     expect(kept()).toHaveLength(2);
@@ -160,7 +147,7 @@ describe('Issue 14 no edit window: the tab keeps what is not in IndexedDB yet', 
   it('does not write back a draft this page is still writing', async () => {
     const journal = createDraftJournal<string>('name', same);
     journal.changed(scope, 'Quiz night', 'Quiz');
-    const db = database({ name: 'Quiz', description: '', steps: [] });
+    const db = draftTemplate({ name: 'Quiz', description: '', steps: [] });
     await replayDrafts(scope, db.current(), db.update);
     expect(db.writes).toHaveLength(0);
     expect(kept()).toHaveLength(1);

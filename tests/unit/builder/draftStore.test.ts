@@ -14,9 +14,8 @@ import {
   tabId,
   type DraftRecord,
 } from '../../../src/data/draftStore';
-import type { ContentRecipe } from '../../../src/data/templateRepository';
-import type { TemplateContent } from '../../../src/domain/templateContent';
 import { createDraftJournal, replayDrafts } from '../../../src/features/builder/draftJournal';
+import { draftTemplate } from './draftTemplate';
 
 const DATABASE = 'teamtrail-owner-drafts-test';
 const scope = { owner: 'anon:owner-1', templateId: 'tpl-1', database: DATABASE };
@@ -89,21 +88,6 @@ async function recordOfTab(tab: string, field: string, value: string, known: str
   db.close();
 }
 
-function database(initial: { name: string; description: string }) {
-  let content = { ...initial, steps: [] };
-  const writes: ContentRecipe[] = [];
-  return {
-    current: () => content,
-    writes,
-    async update(recipe: ContentRecipe) {
-      writes.push(recipe);
-      const patch =
-        typeof recipe === 'function' ? recipe(content as unknown as TemplateContent) : recipe;
-      content = { ...content, ...patch } as typeof content;
-    },
-  };
-}
-
 describe('Issue 14 no edit window through a crash: the drafts store', () => {
   it('a change is in the drafts store as soon as it is made, and gone once its write has landed', async () => {
     const journal = createDraftJournal<string>('name', (a, b) => a === b);
@@ -120,7 +104,7 @@ describe('Issue 14 no edit window through a crash: the drafts store', () => {
 
   it('a draft a crashed tab left is written back when the builder opens again, and forgotten', async () => {
     await recordOfTab('crashed-tab', 'description', 'Typed just before the crash', ['Before']);
-    const db = database({ name: 'Quiz', description: 'Before' });
+    const db = draftTemplate({ name: 'Quiz', description: 'Before' });
     await replayDrafts(scope, db.current(), db.update);
     expect(db.current().description).toBe('Typed just before the crash');
     expect(await storedRecords()).toEqual([]);
@@ -129,7 +113,7 @@ describe('Issue 14 no edit window through a crash: the drafts store', () => {
   it('a tab that is still open keeps its drafts: another tab does not write them back', async () => {
     heldLocks = ['teamtrail-tab/open-tab'];
     await recordOfTab('open-tab', 'name', 'Still being typed there', ['Quiz']);
-    const db = database({ name: 'Quiz', description: '' });
+    const db = draftTemplate({ name: 'Quiz', description: '' });
     await replayDrafts(scope, db.current(), db.update);
     expect(db.writes).toHaveLength(0);
     expect((await storedRecords()).map((r) => r.tab)).toEqual(['open-tab']);
@@ -137,7 +121,7 @@ describe('Issue 14 no edit window through a crash: the drafts store', () => {
 
   it('a crashed tab’s draft does not overwrite a change made since elsewhere', async () => {
     await recordOfTab('crashed-tab', 'name', 'Old draft', ['Quiz']);
-    const db = database({ name: 'Renamed on the laptop', description: '' });
+    const db = draftTemplate({ name: 'Renamed on the laptop', description: '' });
     await replayDrafts(scope, db.current(), db.update);
     expect(db.current().name).toBe('Renamed on the laptop');
     expect(await storedRecords()).toEqual([]);
