@@ -12,7 +12,7 @@
  * (the write's transaction has completed), seen by wrapping IDBObjectStore's put in the page:
  * either the template in the owner's database, or the draft journal's record in its drafts
  * store (src/data/draftStore.ts), which the builder writes back after a crash (both survive one;
- * e2e/data-safety-crash-typing.spec.ts kills the browser 50 ms after a keystroke).
+ * e2e/data-safety-crash-typing.spec.ts kills the browser 10 ms after a keystroke).
  * Target: durable before the next frame (16.7 ms), never more than 50 ms.
  *
  * Uses the build in STATIC_DIR (default dist/), building it first if it is missing.

@@ -10,23 +10,14 @@
  * answer it as an organiser in a hurry would: leave. What the page's leaving cut short is then
  * written back from the tab's draft journal (src/features/builder/draftJournal.ts).
  */
-import { expect, type Locator, type Page } from '@playwright/test';
-import { builderTest as test, taskCards } from './support/builder';
+import { expect, type Page } from '@playwright/test';
+import { builderTest as test, firstTask } from './support/builder';
 
 /** Opens the builder as a guest on a blank activity (one empty multiple-choice task). */
 async function openBlankActivity(page: Page): Promise<string> {
   await page.goto('/builder');
   await expect(page).toHaveURL(/\/builder\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname.split('/')[2] ?? '';
-}
-
-/** The first task card, expanded (cards open collapsed after a reload). */
-async function firstTask(page: Page): Promise<Locator> {
-  const card = taskCards(page).first();
-  const header = card.locator('button[aria-expanded]').first();
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-  await expect(header).toHaveAttribute('aria-expanded', 'true');
-  return card;
 }
 
 /** Dispatches `beforeunload` as the browser would on leaving: does the page ask to stay? */

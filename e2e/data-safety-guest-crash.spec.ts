@@ -6,56 +6,15 @@
  * once the network is back. Chromium is started by hand (not by Playwright) so that it can be
  * killed like a crash, and reached over the DevTools protocol.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { builderTest } from './support/builder';
+import { pageOf, startChromium, type RunningBrowser } from './support/crashableChromium';
 import { ONBOARDING_DONE_ITEMS } from './support/onboarding';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FIRST_VISIT_TO_CRASH_MS = 10_000;
-
-interface RunningBrowser {
-  child: ChildProcess;
-  browser: Browser;
-}
-
-/** Chromium on `profile`, as a person's browser: a process of its own, with its own data. */
-async function startChromium(profile: string): Promise<RunningBrowser> {
-  const child = spawn(CHROMIUM, [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--remote-debugging-port=0',
-    `--user-data-dir=${profile}`,
-    'about:blank',
-  ]);
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${output}`)), 30_000);
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /DevTools listening on (ws:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.once('exit', () => reject(new Error(`Chromium exited:\n${output}`)));
-  });
-  return { child, browser: await chromium.connectOverCDP(endpoint) };
-}
-
-async function pageOf({ browser }: RunningBrowser): Promise<Page> {
-  const context = browser.contexts()[0]!;
-  return context.pages()[0] ?? context.newPage();
-}
 
 const guestIdCookie = async (page: Page) =>
   (await page.context().cookies()).find((c) => c.name === 'wgAnonId')?.value ?? null;

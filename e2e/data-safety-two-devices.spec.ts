@@ -26,6 +26,7 @@ import {
   guestAnonId,
   taskCards,
   type JourneyTask,
+  firstTask,
 } from './support/builder';
 import { startNetworkCut, type NetworkCut } from './support/networkCut';
 import { onboardingDoneState } from './support/onboarding';
@@ -147,15 +148,6 @@ const mergeNotice = (page: Page) =>
 async function expectAllSynced(page: Page, timeout = SYNC_TIMEOUT_MS) {
   await expect(syncIndicator(page)).toHaveAttribute('data-tone', 'synced', { timeout });
   await expect(syncIndicator(page)).toContainText('All changes synced');
-}
-
-/** The first task card, expanded. */
-async function firstTask(page: Page): Promise<Locator> {
-  const card = taskCards(page).first();
-  const header = card.locator('button[aria-expanded]').first();
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-  await expect(header).toHaveAttribute('aria-expanded', 'true');
-  return card;
 }
 
 const question = (card: Locator) => card.getByLabel('Question', { exact: true });

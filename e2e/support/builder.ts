@@ -118,6 +118,15 @@ export function overviewLine(task: JourneyTask): string {
 
 export const taskCards = (page: Page) => page.getByTestId('task-card');
 
+/** The first task card, expanded (cards open collapsed after a reload). */
+export async function firstTask(page: Page): Promise<Locator> {
+  const card = taskCards(page).first();
+  const header = card.locator('button[aria-expanded]').first();
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  await expect(header).toHaveAttribute('aria-expanded', 'true');
+  return card;
+}
+
 /** Fills an expanded task card's fields, the type first (a type change resets the answers). */
 export async function fillTaskCard(card: Locator, task: JourneyTask) {
   await card.getByLabel('Task name').fill(task.name);
