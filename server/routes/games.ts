@@ -44,6 +44,7 @@ import {
   statistics,
 } from '../services/games/results';
 import { isKnownTimeZone } from '../../src/domain/schedule';
+import { attachment } from './attachment';
 
 /** QR codes are printed and projected: a quiet zone and enough pixels to scan from afar. */
 const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2, width: 512 } as const;
@@ -187,7 +188,7 @@ export async function gameRoutes(appBase: FastifyInstance) {
       const csv = await resultsCsv(app.db, game, app.config.publicUrl);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName(game.name)} results.csv"`)
+        .header('content-disposition', attachment(`${fileName(game.name)} results.csv`))
         .send(`\uFEFF${csv}`); // the byte-order mark makes Excel read UTF-8
     },
   );
@@ -215,10 +216,7 @@ export async function gameRoutes(appBase: FastifyInstance) {
       zip.end();
       return reply
         .type('application/zip')
-        .header(
-          'content-disposition',
-          `attachment; filename="${fileName(game.name)} photos and videos.zip"`,
-        )
+        .header('content-disposition', attachment(`${fileName(game.name)} photos and videos.zip`))
         .send(zip.outputStream);
     },
   );

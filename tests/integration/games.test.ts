@@ -904,6 +904,29 @@ describe('live screens, judging and exports', () => {
     }
   });
 
+  it('a game named with non-Latin letters exports its CSV and zip, named in UTF-8 with an ASCII fallback (RFC 6266)', async () => {
+    const user = await signUp(server);
+    const game = await launched(user, 'publish', await validTemplate(user, 'Łódź quiz'));
+    const csv = await request({
+      method: 'GET',
+      url: `/v1/games/${game.gameId}/statistics.csv`,
+      headers: user.headers,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="Lodz quiz results.csv"; filename*=UTF-8''%C5%81%C3%B3d%C5%BA%20quiz%20results.csv`,
+    );
+    const zip = await request({
+      method: 'GET',
+      url: `/v1/games/${game.gameId}/media.zip`,
+      headers: user.headers,
+    });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-disposition']).toBe(
+      `attachment; filename="Lodz quiz photos and videos.zip"; filename*=UTF-8''%C5%81%C3%B3d%C5%BA%20quiz%20photos%20and%20videos.zip`,
+    );
+  });
+
   it('exports a CSV with every answer, quoted safely', async () => {
     const { gameId, key } = await playedGame();
     const csv = await request({
