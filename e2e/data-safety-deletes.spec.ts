@@ -99,6 +99,9 @@ test('values replaced by a later change on another device are told in the builde
   await page.getByLabel('Description').fill('My offline description');
   await expect(page.getByLabel('Description')).toHaveValue('My offline description');
   await page.getByLabel('Description').blur();
+  // Both edits are on this device before the other device makes its change (under load a
+  // write still in flight would land after the merge, as an edit made after seeing theirs).
+  await expect(page.getByText('Saved on this device')).toBeVisible({ timeout: 30_000 });
   // The other device's change is the later one: it wins the merge. Its device stamps it 5 s
   // later, as a device editing after this one would: sent without stamps, the server's clock
   // would stamp it only milliseconds after this page's edits, and changes that close are
