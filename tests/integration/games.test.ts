@@ -10,18 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { startTestServer, type TestServer } from './support/testServer';
-import {
-  createTemplate,
-  expectErrorMessage,
-  guest,
-  json,
-  signUp,
-  type Caller,
-} from './support/clients';
+import { createTemplate, expectErrorMessage, guest, json, signUp } from './support/clients';
 import { multipartBody } from './support/multipart';
 import { openEventStream } from './support/sse';
+import { gameCalls } from './support/games';
 import { games, submissions, teams } from '../../server/db/schema';
-import { setUserPlan, setUserRestricted } from '../../server/services/users';
+import { setUserRestricted } from '../../server/services/users';
 import { MESSAGES } from '../../src/domain/messages';
 import {
   CODE_ALPHABET,
@@ -33,59 +27,9 @@ import {
   type Statistics,
   type Submission,
 } from '../../src/domain/games';
-import type { ActivityRow, GameStatus, Step, Template } from '../../src/domain/schemas';
+import type { ActivityRow, Template } from '../../src/domain/schemas';
 
 const id = () => randomUUID();
-
-function quizSteps(): Step[] {
-  return [
-    {
-      id: id(),
-      name: 'Capital',
-      type: 'freeText',
-      text: 'What is the capital of France?',
-      answers: [{ id: id(), value: 'Paris', correct: true }],
-      media: null,
-      points: 10,
-      locked: false,
-    },
-    {
-      id: id(),
-      name: 'Planets',
-      type: 'multipleChoice',
-      text: 'Which planet is largest?',
-      answers: [
-        { id: id(), value: 'Mars', correct: false },
-        { id: id(), value: 'Jupiter', correct: true },
-        { id: id(), value: 'Venus', correct: false },
-        { id: id(), value: '', correct: false },
-      ],
-      media: null,
-      points: 20,
-      locked: false,
-    },
-    {
-      id: id(),
-      name: 'Team selfie',
-      type: 'photoChallenge',
-      text: 'Take a photo of your team.',
-      answers: [],
-      media: null,
-      points: 50,
-      locked: false,
-    },
-    {
-      id: id(),
-      name: 'High fives',
-      type: 'standardChallenge',
-      text: 'Give everyone a high five.',
-      answers: [],
-      media: null,
-      points: 30,
-      locked: false,
-    },
-  ];
-}
 
 let server: TestServer;
 let baseUrl: string;
@@ -100,72 +44,9 @@ afterAll(async () => server.close());
 
 const request = (options: Parameters<TestServer['request']>[0]) => server.request(options);
 
-async function validTemplate(caller: Caller, name = 'Team quiz'): Promise<Template> {
-  return createTemplate(server, caller, { name, steps: quizSteps(), duration: 30 });
-}
-
-/** The game status as SPEC §7's client reads it: the part of gameStatusUrl after "templates/". */
-async function statusOf(caller: Caller, gameStatusUrl: string): Promise<GameStatus> {
-  const rest = gameStatusUrl.slice(gameStatusUrl.indexOf('templates/') + 'templates/'.length);
-  const response = await request({
-    method: 'GET',
-    url: `/v1/templates/${rest}`,
-    headers: caller.headers,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return json<GameStatus>(response);
-}
-
-async function start(
-  caller: Caller,
-  templateId: string,
-  kind: 'demo_game' | 'publish',
-  payload: object = {},
-) {
-  return request({
-    method: 'POST',
-    url: `/v1/templates/${templateId}/${kind}`,
-    headers: caller.headers,
-    payload,
-  });
-}
-
-async function launched(
-  caller: Caller,
-  kind: 'demo_game' | 'publish' = 'publish',
-  template?: Template,
-) {
-  const t = template ?? (await validTemplate(caller));
-  const response = await start(caller, t.id, kind);
-  expect(response.statusCode, response.body).toBe(201);
-  const status = await statusOf(caller, json<{ gameStatusUrl: string }>(response).gameStatusUrl);
-  const gameId = json<{ gameStatusUrl: string }>(response).gameStatusUrl.split('/games/')[1]!;
-  return { template: t, status, code: status.code!, gameId };
-}
-
-async function join(code: string, name: string) {
-  return request({ method: 'POST', url: `/v1/play/${code}/teams`, payload: { name } });
-}
-
-async function joined(code: string, name = `Team ${randomUUID().slice(0, 6)}`) {
-  const response = await join(code, name);
-  expect(response.statusCode, response.body).toBe(201);
-  return json<{ team: { id: string; name: string }; token: string }>(response);
-}
-
-const answer = (code: string, token: string, payload: Record<string, unknown>) =>
-  request({
-    method: 'POST',
-    url: `/v1/play/${code}/answers`,
-    headers: { teamtoken: token },
-    payload: { clientId: id(), ...payload },
-  });
-
-async function proUser() {
-  const user = await signUp(server);
-  await setUserPlan(server.database.db, user.userId!, 'PRO');
-  return user;
-}
+const { validTemplate, statusOf, start, launched, join, joined, answer, proUser } = gameCalls(
+  () => server,
+);
 
 async function gameCount(): Promise<number> {
   const [row] = await server.database.db.select({ n: count() }).from(games);

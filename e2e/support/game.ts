@@ -1,0 +1,95 @@
+/**
+ * A game as the browser tests set one up: an organiser's quiz and its demo, made through the API
+ * as the launch dialog would, and a phone joining it by code.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, type Browser, type Page } from '@playwright/test';
+
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+export function quiz() {
+  const id = () => randomUUID();
+  return [
+    {
+      id: id(),
+      name: 'Capital city',
+      type: 'freeText',
+      text: 'What is the capital of France?',
+      answers: [{ id: id(), value: 'Paris', correct: true }],
+      media: null,
+      points: 10,
+      locked: false,
+    },
+    {
+      id: id(),
+      name: 'Largest planet',
+      type: 'multipleChoice',
+      text: 'Which planet is the largest?',
+      answers: [
+        { id: id(), value: 'Mars', correct: false },
+        { id: id(), value: 'Jupiter', correct: true },
+        { id: id(), value: 'Venus', correct: false },
+        { id: id(), value: 'Saturn', correct: false },
+      ],
+      media: null,
+      points: 20,
+      locked: false,
+    },
+    {
+      id: id(),
+      name: 'Team photo',
+      type: 'photoChallenge',
+      text: 'Take a photo of your team with something blue.',
+      answers: [],
+      media: null,
+      points: 30,
+      locked: false,
+    },
+  ];
+}
+
+/** The organiser's demo, made through the API as the launch dialog would. */
+export async function organiserDemo(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const email = `organiser-${randomUUID().slice(0, 8)}@example.com`;
+  const signUp = await context.request.post('/v1/auth/sign-up', {
+    data: { email, password: 'correct horse battery staple', name: 'Olive Organiser' },
+  });
+  expect(signUp.status()).toBe(201);
+  const { token } = (await signUp.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const template = await context.request.post('/v1/templates', {
+    headers,
+    data: { name: 'Friday team quiz', steps: quiz() },
+  });
+  expect(template.status()).toBe(201);
+  const { id } = (await template.json()) as { id: string };
+  const demo = await context.request.post(`/v1/templates/${id}/demo_game`, { headers, data: {} });
+  expect(demo.status()).toBe(201);
+  const { gameStatusUrl } = (await demo.json()) as { gameStatusUrl: string };
+  const rest = gameStatusUrl.slice(gameStatusUrl.indexOf('templates/') + 'templates/'.length);
+  const status = (await (
+    await context.request.get(`/v1/templates/${rest}`, { headers })
+  ).json()) as {
+    code: string;
+    scoreboardUrl: string;
+    statisticsUrl: string;
+  };
+  const local = (url: string) => new URL(url).pathname + new URL(url).search;
+  return {
+    context,
+    code: status.code,
+    scoreboardPath: local(status.scoreboardUrl),
+    statisticsPath: local(status.statisticsUrl),
+  };
+}
+
+export async function joinOnPhone(page: Page, code: string, teamName: string) {
+  await page.goto('/play');
+  await page.getByLabel('Activity code').fill(`${code.slice(0, 4).toLowerCase()} ${code.slice(4)}`);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(page.getByText('Take your team photo')).toBeVisible();
+  await page.getByPlaceholder('Tap to edit').fill(teamName);
+  await page.getByRole('button', { name: 'Join the game' }).click();
+  await expect(page.getByText(teamName)).toBeVisible();
+}
