@@ -239,6 +239,11 @@ export const games = pgTable(
     maxTeams: integer('max_teams'),
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at').notNull(),
+    /**
+     * Set while the organiser has paused the game (docs/games.md "Game control"): answers are
+     * refused until it is resumed. Pausing does not move `endsAt`; Extend does.
+     */
+    pausedAt: ts('paused_at'),
     publishedAt: ts('published_at').notNull().defaultNow(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

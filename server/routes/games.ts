@@ -19,7 +19,10 @@ import {
   publishRequestSchema,
 } from '../../src/domain/schemas';
 import {
+  gameChangeRequestSchema,
+  gameControlSchema,
   judgeRequestSchema,
+  type GameControl,
   normaliseCode,
   playerUrl,
   scoreboardSchema,
@@ -36,6 +39,13 @@ import {
   type GameRow,
 } from '../services/games/publishing';
 import { scoreboard } from '../services/games/players';
+import {
+  changeGameEnd,
+  endGame,
+  pauseGame,
+  resumeGame,
+  toGameControl,
+} from '../services/games/control';
 import {
   judgeSubmission,
   mediaFiles,
@@ -249,6 +259,60 @@ export async function gameRoutes(appBase: FastifyInstance) {
     },
   );
 
+  /** Game control: the change is told to every screen and phone of the game at once. */
+  const controlled = (game: GameRow): GameControl => {
+    const control = toGameControl(game);
+    app.bus.publish(gameChannel(game.id), {
+      type: 'game-changed',
+      gameId: game.id,
+      reason: 'control',
+      control,
+    });
+    return control;
+  };
+  const controlSchema = {
+    params: screenParams,
+    querystring: screenQuery,
+    // No body: a client's `{}` or none at all is the same request.
+    response: { 200: gameControlSchema },
+  };
+
+  app.post('/games/:gameId/end', { schema: controlSchema }, async (request) =>
+    controlled(await endGame(app.db, await screenGame(request, request.params.gameId))),
+  );
+
+  app.post('/games/:gameId/pause', { schema: controlSchema }, async (request) =>
+    controlled(await pauseGame(app.db, await screenGame(request, request.params.gameId))),
+  );
+
+  app.post('/games/:gameId/resume', { schema: controlSchema }, async (request) =>
+    controlled(await resumeGame(app.db, await screenGame(request, request.params.gameId))),
+  );
+
+  app.patch(
+    '/games/:gameId',
+    {
+      schema: {
+        params: screenParams,
+        querystring: screenQuery,
+        body: gameChangeRequestSchema,
+        response: { 200: gameControlSchema },
+      },
+    },
+    async (request) => {
+      const game = await screenGame(request, request.params.gameId);
+      return controlled(
+        await changeGameEnd(
+          app.db,
+          game,
+          new Date(request.body.endsAt),
+          new Date(),
+          organiserTimeZone(request.headers[TIME_ZONE_HEADER]),
+        ),
+      );
+    },
+  );
+
   app.get(
     '/games/:gameId/events',
     { config: { rateLimit: false }, schema: { params: screenParams, querystring: screenQuery } },
@@ -262,6 +326,7 @@ export async function gameRoutes(appBase: FastifyInstance) {
           if (event.type !== 'game-changed') return;
           if (event.submission) stream.send('submission', event.submission);
           if (event.team) stream.send('team', event.team);
+          if (event.control) stream.send('game', event.control);
         }),
       );
     },

@@ -259,7 +259,10 @@ export async function playRoutes(appBase: FastifyInstance) {
       if (team) {
         stream.onClose(
           app.bus.subscribe(gameChannel(game.id), (event) => {
-            if (event.type !== 'game-changed' || event.reason !== 'judged') return;
+            if (event.type !== 'game-changed') return;
+            // Ended, paused, resumed or extended: the phone reloads the game's state.
+            if (event.control) stream.send('game', event.control);
+            if (event.reason !== 'judged') return;
             const judged = event.submission;
             if (judged?.teamId !== team) return;
             stream.send('judged', { stepId: judged.stepId, rejected: judged.rejected });

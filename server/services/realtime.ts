@@ -4,7 +4,7 @@
  * (realtimePostgres.ts), behind the same interface.
  */
 import { EventEmitter } from 'node:events';
-import type { Submission, Team } from '../../src/domain/games';
+import type { GameControl, Submission, Team } from '../../src/domain/games';
 
 export type RealtimeEvent =
   | {
@@ -15,12 +15,16 @@ export type RealtimeEvent =
       deleted: boolean;
     }
   | {
-      /** Something in a game changed: a team joined, answered, or was judged (docs/games.md). */
+      /**
+       * Something in a game changed: a team joined, answered, or was judged, or the organiser
+       * ended, paused, resumed or moved the end of the game (`control`, docs/games.md).
+       */
       type: 'game-changed';
       gameId: string;
-      reason: 'team' | 'submission' | 'judged';
+      reason: 'team' | 'submission' | 'judged' | 'control';
       team?: Team;
       submission?: Submission;
+      control?: GameControl;
     };
 
 export interface RealtimeBus {

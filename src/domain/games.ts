@@ -43,12 +43,20 @@ export const teamNameSchema = z
 // ---------------------------------------------------------------------------------------------
 // A game's phase
 
-export type GamePhase = 'upcoming' | 'open' | 'ended';
+export const GAME_PHASES = ['upcoming', 'open', 'paused', 'ended'] as const;
+export type GamePhase = (typeof GAME_PHASES)[number];
 
-export function gamePhase(game: { startsAt: Date; endsAt: Date }, now: Date): GamePhase {
+/**
+ * Where a game stands at `now`. A paused game (the organiser's Pause, docs/games.md "Game
+ * control") is `paused` until resumed, or until its end passes: the end is never held back.
+ */
+export function gamePhase(
+  game: { startsAt: Date; endsAt: Date; pausedAt?: Date | null },
+  now: Date,
+): GamePhase {
   if (now.getTime() < game.startsAt.getTime()) return 'upcoming';
   if (now.getTime() >= game.endsAt.getTime()) return 'ended';
-  return 'open';
+  return game.pausedAt ? 'paused' : 'open';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,10 +186,12 @@ export const publicGameSchema = z.object({
   code: z.string(),
   name: z.string(),
   gameType: gameTypeSchema,
-  phase: z.enum(['upcoming', 'open', 'ended']),
+  phase: z.enum(GAME_PHASES),
   demo: z.boolean(),
   startsAt: isoDateTime,
   endsAt: isoDateTime,
+  /** When the organiser paused the game; null while it is not paused. */
+  pausedAt: isoDateTime.nullable(),
   stepsCount: z.number().int(),
   teamsCount: z.number().int(),
   /** null = unlimited (FREE: 3). */
@@ -320,3 +330,20 @@ export const judgeRequestSchema = z
     message: 'Send rejected, points, or both.',
   });
 export type JudgeRequest = z.infer<typeof judgeRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Game control (docs/games.md "Game control"): end, pause, resume, move the end
+
+/** POST /games/{id}/end|pause|resume and PATCH /games/{id}: the game as it now stands. */
+export const gameControlSchema = z.object({
+  id: idSchema,
+  phase: z.enum(GAME_PHASES),
+  startsAt: isoDateTime,
+  endsAt: isoDateTime,
+  pausedAt: isoDateTime.nullable(),
+});
+export type GameControl = z.infer<typeof gameControlSchema>;
+
+/** PATCH /games/{id}: a new end, later (extend) or earlier (shorten) than the present one. */
+export const gameChangeRequestSchema = z.strictObject({ endsAt: isoDateTime });
+export type GameChangeRequest = z.infer<typeof gameChangeRequestSchema>;

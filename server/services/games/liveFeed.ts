@@ -59,7 +59,19 @@ export function createScoreboardFeed(app: FastifyInstance): ScoreboardFeed {
           timer: null,
           lastSentAt: 0,
         };
-        created.unsubscribe = app.bus.subscribe(gameChannel(game.id), () => schedule(created));
+        created.unsubscribe = app.bus.subscribe(gameChannel(game.id), (event) => {
+          // The organiser ended, paused or extended the game: the boards carry its new phase.
+          if (event.type === 'game-changed' && event.control) {
+            const { startsAt, endsAt, pausedAt } = event.control;
+            created.game = {
+              ...created.game,
+              startsAt: new Date(startsAt),
+              endsAt: new Date(endsAt),
+              pausedAt: pausedAt === null ? null : new Date(pausedAt),
+            };
+          }
+          schedule(created);
+        });
         watched.set(game.id, created);
         entry = created;
       }

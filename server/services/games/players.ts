@@ -38,6 +38,8 @@ export const PLAY_MESSAGES = {
   unknownCode: 'There is no activity with this code. Check the code and try again.',
   notStarted: 'This activity has not started yet.',
   ended: 'This activity has ended.',
+  paused:
+    'The organiser has paused the game. Your answer was not sent: send it again when the game resumes.',
   full: 'This activity is full: it takes no more teams. Ask the organiser to upgrade to PRO for more players.',
   nameTaken: 'Another team already has this name. Choose a different one.',
   badToken: 'This phone is not part of a team in this activity. Join the activity again.',
@@ -129,6 +131,7 @@ export function toPublicGame(game: GameRow, teamsCount: number, now: Date): Publ
     demo: game.kind === 'demo',
     startsAt: game.startsAt.toISOString(),
     endsAt: game.endsAt.toISOString(),
+    pausedAt: game.pausedAt?.toISOString() ?? null,
     stepsCount: game.snapshot.steps.length,
     teamsCount,
     maxTeams: game.maxTeams,
@@ -137,10 +140,15 @@ export function toPublicGame(game: GameRow, teamsCount: number, now: Date): Publ
   };
 }
 
-function requireOpen(game: GameRow, now: Date): void {
+/**
+ * Refuses what a game in its phase does not take. Teams may join a paused game (they wait in it
+ * as in the lobby); answers wait for the organiser's Resume.
+ */
+function requireOpen(game: GameRow, now: Date, { joining = false } = {}): void {
   const phase = gamePhase(game, now);
   if (phase === 'upcoming') throw new HttpError(409, PLAY_MESSAGES.notStarted);
   if (phase === 'ended') throw new HttpError(410, PLAY_MESSAGES.ended);
+  if (phase === 'paused' && !joining) throw new HttpError(409, PLAY_MESSAGES.paused);
 }
 
 /** POST /play/{code}/teams: a new team, while the game is open and has room. */
@@ -153,7 +161,7 @@ export async function joinGame(
   const parsed = teamNameSchema.safeParse(rawName);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
   const name = parsed.data.replace(/\s+/g, ' ');
-  requireOpen(game, now);
+  requireOpen(game, now, { joining: true });
   const token = newSecret();
   try {
     const team = await db.transaction(async (tx) => {

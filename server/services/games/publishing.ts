@@ -22,7 +22,7 @@ import { newActivityCode, newSecret } from './codes';
 export type GameRow = typeof games.$inferSelect;
 export type GameKind = 'demo' | 'launch' | 'schedule';
 
-const PLAN_MESSAGES = {
+export const PLAN_MESSAGES = {
   liveActivityLimit: MESSAGES.launch.freeLiveLimit,
   dailyLaunchLimit:
     'You are on the FREE subscription, so you can launch one activity a day. Please Contact Us to upgrade to the PRO subscription.',

@@ -3,14 +3,14 @@
  * at {host}/play, written in two groups of four so it can be read out.
  */
 import { Text, Title } from '@mantine/core';
-import { formatCode, type PublicGame } from '../../domain/games';
+import { formatCode, type GamePhase, type PublicGame } from '../../domain/games';
 import { qrCodeUrl } from '../api';
 import { formatWhen } from '../format';
 import classes from './JoinPanel.module.css';
 
 export interface JoinPanelProps {
   game: Pick<PublicGame, 'code' | 'name' | 'startsAt' | 'teamsCount' | 'maxTeams'>;
-  phase: 'upcoming' | 'open';
+  phase: Exclude<GamePhase, 'ended'>;
   variant?: 'board' | 'projector';
   headingLevel?: 2 | 3;
 }

@@ -85,6 +85,13 @@ describe('gamePhase', () => {
     expect(gamePhase(game, new Date('2026-01-01T10:00:00Z'))).toBe('open');
     expect(gamePhase(game, new Date('2026-01-01T11:00:00Z'))).toBe('ended');
   });
+
+  it('is paused while the organiser has paused it, and ended once the end passes even so', () => {
+    const paused = { ...game, pausedAt: new Date('2026-01-01T10:30:00Z') };
+    expect(gamePhase(paused, new Date('2026-01-01T10:45:00Z'))).toBe('paused');
+    expect(gamePhase(paused, new Date('2026-01-01T11:00:00Z'))).toBe('ended');
+    expect(gamePhase({ ...game, pausedAt: null }, new Date('2026-01-01T10:45:00Z'))).toBe('open');
+  });
 });
 
 describe('markAnswer', () => {

@@ -21,6 +21,7 @@ export function publicGame(overrides: Partial<PublicGame> = {}): PublicGame {
     demo: false,
     startsAt: '2030-01-01T09:00:00.000Z',
     endsAt: '2030-01-01T23:59:00.000Z',
+    pausedAt: null,
     stepsCount: 2,
     teamsCount: 0,
     maxTeams: null,

@@ -25,6 +25,7 @@ export function publicGame(overrides: Partial<PublicGame> = {}): PublicGame {
     demo: false,
     startsAt: new Date(Date.now() - 60_000).toISOString(),
     endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    pausedAt: null,
     stepsCount: 2,
     teamsCount: 0,
     maxTeams: 3,

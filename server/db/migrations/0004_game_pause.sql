@@ -1,0 +1,1 @@
+ALTER TABLE "games" ADD COLUMN "paused_at" timestamp (3) with time zone;

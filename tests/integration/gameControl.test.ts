@@ -1,0 +1,268 @@
+/**
+ * Game control (issue 15, docs/games.md "Game control"): the organiser ends, pauses, resumes and
+ * moves the end of a game, as its signed-in owner or with its screen key; the phones and live
+ * screens hear of it at once; another organiser's game is 404; FREE cannot extend past the day.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/testServer';
+import { expectErrorMessage, json, signUp, type Caller } from './support/clients';
+import { gameCalls } from './support/games';
+import { openEventStream } from './support/sse';
+import { PLAN_MESSAGES } from '../../server/services/games/publishing';
+import { CONTROL_MESSAGES } from '../../server/services/games/control';
+import { PLAY_MESSAGES } from '../../server/services/games/players';
+import type { GameControl, PublicGame, Scoreboard } from '../../src/domain/games';
+import type { GameStatus } from '../../src/domain/schemas';
+
+let server: TestServer;
+let baseUrl: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => server.close());
+
+const { request, launched, joined, answer, proUser, start, statusOf, validTemplate } = gameCalls(
+  () => server,
+);
+
+type Action = 'end' | 'pause' | 'resume';
+
+const control = (gameId: string, action: Action, auth: { caller?: Caller; key?: string }) =>
+  request({
+    method: 'POST',
+    url: `/v1/games/${gameId}/${action}${auth.key ? `?key=${encodeURIComponent(auth.key)}` : ''}`,
+    headers: auth.caller?.headers ?? {},
+  });
+
+const changeEnd = (gameId: string, caller: Caller, endsAt: Date | string) =>
+  request({
+    method: 'PATCH',
+    url: `/v1/games/${gameId}`,
+    headers: caller.headers,
+    payload: { endsAt: typeof endsAt === 'string' ? endsAt : endsAt.toISOString() },
+  });
+
+const publicGame = async (code: string) =>
+  json<PublicGame>(await request({ method: 'GET', url: `/v1/play/${code}` }));
+
+const screenKeyOf = (status: GameStatus) => new URL(status.scoreboardUrl!).searchParams.get('key')!;
+
+describe('end now (POST /games/{id}/end)', () => {
+  it('ends a running game at once: phones see it ended, answers and joins are refused with 410', async () => {
+    const user = await signUp(server);
+    const game = await launched(user);
+    const team = await joined(game.code, 'Owls');
+    const before = Date.now();
+    const ended = await control(game.gameId, 'end', { caller: user });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const body = json<GameControl>(ended);
+    expect(body).toMatchObject({ id: game.gameId, phase: 'ended', pausedAt: null });
+    expect(Date.parse(body.endsAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(body.endsAt)).toBeLessThanOrEqual(Date.now());
+    expect((await publicGame(game.code)).phase).toBe('ended');
+    const late = await answer(game.code, team.token, {
+      stepId: game.template.steps[0]!.id,
+      text: 'Paris',
+    });
+    expect(late.statusCode).toBe(410);
+    expect(expectErrorMessage(late)).toBe(PLAY_MESSAGES.ended);
+    const joining = await request({
+      method: 'POST',
+      url: `/v1/play/${game.code}/teams`,
+      payload: { name: 'Latecomers' },
+    });
+    expect(joining.statusCode).toBe(410);
+    // Ending again changes nothing: the same end is answered.
+    const again = await control(game.gameId, 'end', { caller: user });
+    expect(again.statusCode).toBe(200);
+    expect(json<GameControl>(again).endsAt).toBe(body.endsAt);
+    // The game status (SPEC §7) reports the new end too.
+    const status = await statusOf(user, `templates/${game.template.id}/games/${game.gameId}`);
+    expect(status.endsAt).toBe(body.endsAt);
+  });
+
+  it('calls off a scheduled game before its start: it reads as ended, not upcoming', async () => {
+    const user = await proUser();
+    const template = await validTemplate(user);
+    const startsAt = new Date(Date.now() + 2 * 24 * 3600_000);
+    const response = await start(user, template.id, 'publish', {
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 3600_000).toISOString(),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const gameId = json<{ gameStatusUrl: string }>(response).gameStatusUrl.split('/games/')[1]!;
+    const ended = await control(gameId, 'end', { caller: user });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const body = json<GameControl>(ended);
+    expect(body.phase).toBe('ended');
+    expect(Date.parse(body.startsAt)).toBeLessThanOrEqual(Date.parse(body.endsAt));
+  });
+
+  it("answers 404 for another organiser's game and for a wrong key, and works with the screen key", async () => {
+    const owner = await signUp(server);
+    const other = await signUp(server);
+    const game = await launched(owner);
+    for (const action of ['end', 'pause', 'resume'] as const) {
+      const refused = await control(game.gameId, action, { caller: other });
+      expect(refused.statusCode).toBe(404);
+      expectErrorMessage(refused);
+      expect((await control(game.gameId, action, { key: 'not-the-key' })).statusCode).toBe(404);
+    }
+    const patched = await changeEnd(game.gameId, other, new Date(Date.now() + 60_000));
+    expect(patched.statusCode).toBe(404);
+    expect((await publicGame(game.code)).phase).toBe('open');
+    const withKey = await control(game.gameId, 'end', { key: screenKeyOf(game.status) });
+    expect(withKey.statusCode, withKey.body).toBe(200);
+    expect(json<GameControl>(withKey).phase).toBe('ended');
+  });
+});
+
+describe('pause and resume', () => {
+  it('a paused game refuses answers with 409 and a clear message, takes new teams, and takes answers again after Resume', async () => {
+    const user = await signUp(server);
+    const game = await launched(user);
+    const team = await joined(game.code, 'Owls');
+    const [capital] = game.template.steps;
+    const paused = await control(game.gameId, 'pause', { caller: user });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(json<GameControl>(paused)).toMatchObject({ phase: 'paused' });
+    const shown = await publicGame(game.code);
+    expect(shown.phase).toBe('paused');
+    expect(shown.pausedAt).toBe(json<GameControl>(paused).pausedAt);
+    const refused = await answer(game.code, team.token, { stepId: capital!.id, text: 'Paris' });
+    expect(refused.statusCode).toBe(409);
+    expect(expectErrorMessage(refused)).toBe(PLAY_MESSAGES.paused);
+    // Pausing twice is one pause: the first pause's time stands.
+    const twice = await control(game.gameId, 'pause', { caller: user });
+    expect(json<GameControl>(twice).pausedAt).toBe(json<GameControl>(paused).pausedAt);
+    await joined(game.code, 'Foxes');
+
+    const resumed = await control(game.gameId, 'resume', { caller: user });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(json<GameControl>(resumed)).toMatchObject({ phase: 'open', pausedAt: null });
+    const accepted = await answer(game.code, team.token, { stepId: capital!.id, text: 'Paris' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it('refuses to pause a game that has not started (409) or has ended (410)', async () => {
+    const user = await proUser();
+    const template = await validTemplate(user);
+    const startsAt = new Date(Date.now() + 24 * 3600_000);
+    const scheduled = await start(user, template.id, 'publish', {
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 3600_000).toISOString(),
+    });
+    const upcomingId = json<{ gameStatusUrl: string }>(scheduled).gameStatusUrl.split(
+      '/games/',
+    )[1]!;
+    const early = await control(upcomingId, 'pause', { caller: user });
+    expect(early.statusCode).toBe(409);
+    expect(expectErrorMessage(early)).toBe(CONTROL_MESSAGES.notStarted);
+
+    const game = await launched(user);
+    await control(game.gameId, 'end', { caller: user });
+    for (const action of ['pause', 'resume'] as const) {
+      const late = await control(game.gameId, action, { caller: user });
+      expect(late.statusCode).toBe(410);
+      expect(expectErrorMessage(late)).toBe(CONTROL_MESSAGES.ended);
+    }
+  });
+
+  it('tells every phone and live screen at once, and the next scoreboard carries the new phase', async () => {
+    const user = await signUp(server);
+    const game = await launched(user);
+    const team = await joined(game.code, 'Owls');
+    const key = screenKeyOf(game.status);
+    const phone = await openEventStream(
+      `${baseUrl}/v1/play/${game.code}/events?team=${team.team.id}`,
+    );
+    const screen = await openEventStream(`${baseUrl}/v1/games/${game.gameId}/events?key=${key}`);
+    try {
+      await phone.waitFor((e) => e.event === 'scoreboard');
+      await screen.waitFor((e) => e.event === 'scoreboard');
+      const boardsBefore = screen.received.length;
+      await control(game.gameId, 'pause', { caller: user });
+      const told = await phone.waitFor((e) => e.event === 'game');
+      expect(told.data).toMatchObject({ id: game.gameId, phase: 'paused' });
+      expect((await screen.waitFor((e) => e.event === 'game')).data).toMatchObject({
+        phase: 'paused',
+      });
+      const board = await screen.waitFor(
+        (e) => e.event === 'scoreboard' && screen.received.indexOf(e) >= boardsBefore,
+      );
+      expect((board.data as Scoreboard).game.phase).toBe('paused');
+    } finally {
+      phone.close();
+      screen.close();
+    }
+  });
+});
+
+describe('moving the end (PATCH /games/{id} {endsAt})', () => {
+  it('FREE: shortens within the day; extending past the day is 403 with the SPEC message', async () => {
+    const user = await signUp(server);
+    const game = await launched(user);
+    const dayEnd = new Date(game.status.endsAt!);
+    const earlier = new Date(Math.min(dayEnd.getTime() - 60_000, Date.now() + 30 * 60_000));
+    const shortened = await changeEnd(game.gameId, user, earlier);
+    expect(shortened.statusCode, shortened.body).toBe(200);
+    expect(json<GameControl>(shortened)).toMatchObject({
+      phase: 'open',
+      endsAt: earlier.toISOString(),
+    });
+    expect((await publicGame(game.code)).endsAt).toBe(earlier.toISOString());
+    // Back to the day's end is allowed; an hour past it is not.
+    expect((await changeEnd(game.gameId, user, dayEnd)).statusCode).toBe(200);
+    const tooLate = await changeEnd(game.gameId, user, new Date(dayEnd.getTime() + 3600_000));
+    expect(tooLate.statusCode).toBe(403);
+    expect(expectErrorMessage(tooLate)).toBe(PLAN_MESSAGES.futureOrMultiDay);
+    expect((await publicGame(game.code)).endsAt).toBe(dayEnd.toISOString());
+  });
+
+  it('PRO: extends a launch into the next days', async () => {
+    const user = await proUser();
+    const game = await launched(user);
+    const later = new Date(Date.parse(game.status.endsAt!) + 2 * 24 * 3600_000);
+    const extended = await changeEnd(game.gameId, user, later);
+    expect(extended.statusCode, extended.body).toBe(200);
+    expect(json<GameControl>(extended).endsAt).toBe(later.toISOString());
+  });
+
+  it('refuses an end in the past, before the start, or past a year (400), a longer demo (403) and an ended game (410), changing nothing', async () => {
+    const user = await proUser();
+    const game = await launched(user);
+    const past = await changeEnd(game.gameId, user, new Date(Date.now() - 60_000));
+    expect(past.statusCode).toBe(400);
+    expect(expectErrorMessage(past)).toBe(CONTROL_MESSAGES.endPassed);
+    const farAway = await changeEnd(game.gameId, user, new Date(Date.now() + 400 * 24 * 3600_000));
+    expect(farAway.statusCode).toBe(400);
+    expect(expectErrorMessage(farAway)).toBe(CONTROL_MESSAGES.tooLong);
+    for (const bad of ['tomorrow', '']) {
+      const malformed = await changeEnd(game.gameId, user, bad);
+      expect(malformed.statusCode).toBe(400);
+      expectErrorMessage(malformed);
+    }
+    const extra = await request({
+      method: 'PATCH',
+      url: `/v1/games/${game.gameId}`,
+      headers: user.headers,
+      payload: { endsAt: new Date(Date.now() + 60_000).toISOString(), startsAt: 'x' },
+    });
+    expect(extra.statusCode).toBe(400);
+    expect((await publicGame(game.code)).endsAt).toBe(game.status.endsAt);
+
+    const demo = await launched(user, 'demo_game');
+    const longer = await changeEnd(demo.gameId, user, new Date(Date.now() + 3600_000));
+    expect(longer.statusCode).toBe(403);
+    expect(expectErrorMessage(longer)).toBe(CONTROL_MESSAGES.demoTooLong);
+
+    await control(game.gameId, 'end', { caller: user });
+    const revived = await changeEnd(game.gameId, user, new Date(Date.now() + 3600_000));
+    expect(revived.statusCode).toBe(410);
+    expect((await publicGame(game.code)).phase).toBe('ended');
+  });
+});
