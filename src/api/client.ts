@@ -22,7 +22,8 @@ export interface ApiRequest extends ApiCredentials {
   body?: unknown;
 }
 
-function browserTimeZone(): string | null {
+/** The IANA time zone of this browser: "the day" of plan rules is the organiser's (docs/games.md). */
+export function browserTimeZone(): string | null {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
   } catch {

@@ -4,10 +4,13 @@
  * server's own message (a wrong key or an unknown game is 404 {errorMessage}).
  */
 import { z } from 'zod';
+import { browserTimeZone } from '../api/client';
 import {
+  gameControlSchema,
   scoreboardSchema,
   statisticsSchema,
   submissionSchema,
+  type GameControl,
   type JudgeRequest,
   type Scoreboard,
   type Statistics,
@@ -141,3 +144,35 @@ export const judgeSubmission = (
 /** A refusal that will not go away by asking again (wrong key, unknown game): stop and say so. */
 export const isPermanent = (error: LiveError): boolean =>
   error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 429;
+
+export type GameControlAction = 'end' | 'pause' | 'resume';
+
+/** Game control (docs/games.md): end now, pause, resume. Resolves to the game as it now stands. */
+export const controlGame = (
+  gameId: string,
+  key: string | null,
+  action: GameControlAction,
+): Promise<ApiResult<GameControl>> =>
+  request(liveApiUrl(gameId, action, key), gameControlSchema, { method: 'POST' });
+
+/** A new end for the game, later or earlier; the plan's "day" is the organiser's time zone. */
+export function changeGameEnd(
+  gameId: string,
+  key: string | null,
+  endsAt: Date,
+): Promise<ApiResult<GameControl>> {
+  const timeZone = browserTimeZone();
+  const base = `/v1/games/${encodeURIComponent(gameId)}`;
+  return request(
+    key === null ? base : `${base}?key=${encodeURIComponent(key)}`,
+    gameControlSchema,
+    {
+      method: 'PATCH',
+      headers: {
+        'content-type': 'application/json',
+        ...(timeZone ? { 'x-time-zone': timeZone } : {}),
+      },
+      body: JSON.stringify({ endsAt: endsAt.toISOString() }),
+    },
+  );
+}

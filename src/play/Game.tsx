@@ -169,12 +169,19 @@ export function Game(props: { code: string; route: PlayRoute }) {
     };
   }, [hasTeam, loadGame]);
 
-  // A photo or video of this team judged on the live screens (rejected, or restored) shows at
-  // once: the server tells this team's phones, and the state is asked again.
+  // A photo or video of this team judged on the live screens (rejected, or restored), or the
+  // game paused, resumed, ended or extended, shows at once: the server tells this team's phones,
+  // and the state is asked again.
   const teamId = load.kind === 'team' ? load.state.team.id : null;
   useEffect(() => {
     if (teamId === null) return;
-    return subscribeTeamStream(code, teamId, { events: { judged: () => void loadGame(true) } });
+    return subscribeTeamStream(code, teamId, {
+      events: {
+        judged: () => void loadGame(true),
+        // The organiser ended, paused, resumed or moved the end of the game.
+        game: () => void loadGame(true),
+      },
+    });
   }, [code, teamId, loadGame]);
 
   // An upcoming game is asked again now and then, and right when it should start.

@@ -53,6 +53,7 @@ function useEnded(state: PlayerState): boolean {
 export function Playing(props: PlayingProps) {
   const { code, route, state, outbox } = props;
   const ended = useEnded(state);
+  const paused = !ended && state.game.phase === 'paused';
 
   if (route.screen === 'task') {
     const index = state.steps.findIndex((s) => s.id === route.stepId);
@@ -70,6 +71,7 @@ export function Playing(props: PlayingProps) {
           status={taskStatus(step.id, state.progress, outbox.entries)}
           outbox={outbox}
           ended={ended}
+          paused={paused}
           rejection={props.rejections[step.id] ?? null}
           onAnswer={(body) => props.onAnswer(step.id, body)}
           onMedia={(kind, blob, name) => props.onMedia(step.id, kind, blob, name)}
@@ -131,6 +133,11 @@ export function Playing(props: PlayingProps) {
         {ended && (
           <p className="pl-notice pl-notice-strong" role="status">
             This activity has ended. Thanks for playing!
+          </p>
+        )}
+        {paused && (
+          <p className="pl-notice pl-notice-strong" role="status">
+            {TEXTS.paused}
           </p>
         )}
         {outbox.waiting && outbox.entries.length > 0 && !props.offline && (

@@ -32,6 +32,8 @@ export interface TaskScreenProps {
   status: TaskStatus;
   outbox: OutboxView;
   ended: boolean;
+  /** The organiser paused the game: answers wait (what is typed stays) until it resumes. */
+  paused: boolean;
   rejection: string | null;
   onAnswer: (body: AnswerBody) => void;
   onMedia: (kind: 'photo' | 'video', blob: Blob, fileName: string) => void;
@@ -42,7 +44,7 @@ export interface TaskScreenProps {
 export function TaskScreen(props: TaskScreenProps) {
   const { step, status } = props;
   const [confirmPass, setConfirmPass] = useState(false);
-  const open = status.kind === 'todo' && !props.ended;
+  const open = status.kind === 'todo' && !props.ended && !props.paused;
   const line = attemptsLine(step.type) ?? challengeResponseLine(step.type);
 
   return (
@@ -82,7 +84,17 @@ export function TaskScreen(props: TaskScreenProps) {
         ) : props.ended ? (
           <p className="pl-notice pl-notice-strong">This activity has ended: answers are closed.</p>
         ) : (
-          <AnswerControls step={step} onAnswer={props.onAnswer} onMedia={props.onMedia} />
+          <>
+            {props.paused && (
+              <p className="pl-notice pl-notice-strong" role="status">
+                {TEXTS.paused}
+              </p>
+            )}
+            {/* Disabled, not removed, while paused: an answer half typed is still there after. */}
+            <fieldset className="pl-fieldset" disabled={props.paused}>
+              <AnswerControls step={step} onAnswer={props.onAnswer} onMedia={props.onMedia} />
+            </fieldset>
+          </>
         )}
       </main>
 

@@ -47,6 +47,7 @@ export const TEXTS = {
   notFound: 'There is no activity with this code. Check the code and try again.',
   badCode: 'Activity codes have 8 letters and numbers, like ABCD 2345.',
   offline: 'You seem to be offline. Check your connection and try again.',
+  paused: 'The organiser has paused the game. You can answer again when it resumes.',
 } as const;
 
 /** "1 point", "10 points". */

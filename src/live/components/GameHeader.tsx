@@ -36,6 +36,13 @@ export function PhaseBadge({ game, phase }: { game: PublicGame; phase: GamePhase
       </Pill>
     );
   }
+  if (phase === 'paused') {
+    return (
+      <Pill size="lg" tone="orange">
+        Paused · ends {formatWhen(game.endsAt)}
+      </Pill>
+    );
+  }
   return (
     <Pill size="lg" tone="brand">
       Open until {formatWhen(game.endsAt)}

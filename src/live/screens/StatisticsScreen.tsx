@@ -18,7 +18,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import type { GamePhase, Statistics } from '../../domain/games';
+import type { GameControl, GamePhase, Statistics } from '../../domain/games';
 import { isChallengeType, isQuestionType, stepTypeLabel } from '../../domain/enums';
 import type { LiveRoute } from '../routes';
 import { mediaZipUrl, statisticsCsvUrl, type LiveError } from '../api';
@@ -30,6 +30,7 @@ import type { Judgement, PendingJudgements } from '../state/judging';
 import { ErrorScreen, LoadingScreen } from '../components/StateScreens';
 import { GameHeader, PhaseBadge } from '../components/GameHeader';
 import { ConnectionBadge } from '../components/ConnectionBadge';
+import { GameControls } from '../components/GameControls';
 import { TeamAvatar } from '../components/TeamAvatar';
 import { Pill } from '../components/Pill';
 import { SubmissionCard } from '../components/SubmissionCard';
@@ -57,6 +58,18 @@ export function StatisticsScreen({ route }: { route: LiveRoute }) {
       refreshError={resource.refreshError}
       pending={pending}
       onJudge={(id, change) => void judge(id, change)}
+      onControlled={(control) =>
+        resource.set((current) => ({
+          ...current,
+          game: {
+            ...current.game,
+            phase: control.phase,
+            startsAt: control.startsAt,
+            endsAt: control.endsAt,
+            pausedAt: control.pausedAt,
+          },
+        }))
+      }
       messages={messages}
       onDismiss={dismiss}
     />
@@ -70,6 +83,7 @@ interface StatisticsViewProps {
   refreshError: LiveError | null;
   pending: PendingJudgements;
   onJudge: (submissionId: string, change: Judgement) => void;
+  onControlled: (control: GameControl) => void;
   messages: JudgingMessage[];
   onDismiss: (id: number) => void;
 }
@@ -81,6 +95,7 @@ function StatisticsView({
   refreshError,
   pending,
   onJudge,
+  onControlled,
   messages,
   onDismiss,
 }: StatisticsViewProps) {
@@ -102,6 +117,13 @@ function StatisticsView({
         )}
       </GameHeader>
       <Stack component="main" gap="lg" p="lg" maw={1400} mx="auto">
+        <GameControls
+          gameId={route.gameId}
+          screenKey={route.key}
+          game={game}
+          phase={phase}
+          onChanged={onControlled}
+        />
         <Group justify="space-between" align="center">
           <Text c="gray.7">
             Code <strong>{formatCode(game.code)}</strong> · {phaseSentence(game, phase)}
@@ -188,6 +210,7 @@ function StatisticsView({
 function phaseSentence(game: Statistics['game'], phase: GamePhase): string {
   if (phase === 'upcoming') return `starts ${formatWhen(game.startsAt)}`;
   if (phase === 'ended') return `ended ${formatWhen(game.endsAt)}`;
+  if (phase === 'paused') return `paused, ends ${formatWhen(game.endsAt)}`;
   return `open until ${formatWhen(game.endsAt)}`;
 }
 

@@ -1,31 +1,35 @@
 /**
  * What arrives on a game's event stream (GET /v1/games/{gameId}/events): `scoreboard`,
- * `submission` and `team`. The payload is read as the shared shape itself or wrapped in a field
+ * `submission`, `team` and `game` (the organiser ended, paused, resumed or moved the end). The payload is read as the shared shape itself or wrapped in a field
  * of the event's name ({type, scoreboard: …}); anything else is an `unknown` event, which the
  * screens answer by reading the whole state again rather than guessing.
  */
 import {
+  gameControlSchema,
   scoreboardSchema,
   submissionSchema,
   teamSchema,
+  type GameControl,
   type Scoreboard,
   type Submission,
   type Team,
 } from '../../domain/games';
 
-export const LIVE_EVENT_NAMES = ['scoreboard', 'submission', 'team'] as const;
+export const LIVE_EVENT_NAMES = ['scoreboard', 'submission', 'team', 'game'] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
 export type LiveEvent =
   | { type: 'scoreboard'; scoreboard: Scoreboard }
   | { type: 'submission'; submission: Submission }
   | { type: 'team'; team: Team }
+  | { type: 'game'; control: GameControl }
   | { type: 'unknown'; name: string };
 
 const SCHEMAS = {
   scoreboard: scoreboardSchema,
   submission: submissionSchema,
   team: teamSchema,
+  game: gameControlSchema,
 } as const;
 
 function candidates(payload: unknown, name: string): unknown[] {
@@ -42,11 +46,9 @@ export function decodeLiveEvent(name: string, data: string): LiveEvent {
   } catch {
     return { type: 'unknown', name };
   }
-  if (name !== 'scoreboard' && name !== 'submission' && name !== 'team') {
-    return { type: 'unknown', name };
-  }
+  if (!(LIVE_EVENT_NAMES as readonly string[]).includes(name)) return { type: 'unknown', name };
   for (const candidate of candidates(payload, name)) {
-    const parsed = SCHEMAS[name].safeParse(candidate);
+    const parsed = SCHEMAS[name as LiveEventName].safeParse(candidate);
     if (!parsed.success) continue;
     switch (name) {
       case 'scoreboard':
@@ -55,6 +57,8 @@ export function decodeLiveEvent(name: string, data: string): LiveEvent {
         return { type: 'submission', submission: parsed.data as Submission };
       case 'team':
         return { type: 'team', team: parsed.data as Team };
+      case 'game':
+        return { type: 'game', control: parsed.data as GameControl };
     }
   }
   return { type: 'unknown', name };

@@ -105,6 +105,12 @@ export function applyScoreboardEvent(state: ScoreboardState, event: LiveEvent): 
         stale: false,
       };
     }
+    case 'game': {
+      // Ended, paused, resumed or a new end: the screen shows it now, before the next board.
+      const { phase, startsAt, endsAt, pausedAt } = event.control;
+      const game = { ...state.scoreboard.game, phase, startsAt, endsAt, pausedAt };
+      return { state: { ...state, scoreboard: { ...state.scoreboard, game } }, stale: false };
+    }
     case 'unknown':
       return { state, stale: true };
   }

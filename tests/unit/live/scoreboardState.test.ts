@@ -129,6 +129,26 @@ describe('applying an event to the scoreboard', () => {
     expect(stale).toBe(true);
   });
 
+  it('a game event (ended, paused, resumed, a new end) changes the phase and dates shown, keeping the rows', () => {
+    const control = {
+      id: 'game-1',
+      phase: 'paused' as const,
+      startsAt: '2030-01-01T09:00:00.000Z',
+      endsAt: '2030-01-01T12:00:00.000Z',
+      pausedAt: AFTER,
+    };
+    const event = decodeLiveEvent('game', JSON.stringify(control));
+    expect(event).toEqual({ type: 'game', control });
+    const { state, stale } = applyScoreboardEvent(twoTeams(), event);
+    expect(stale).toBe(false);
+    expect(state.scoreboard.game).toMatchObject({
+      phase: 'paused',
+      endsAt: control.endsAt,
+      pausedAt: AFTER,
+    });
+    expect(ids(state)).toEqual(ids(twoTeams()));
+  });
+
   it('an event the screen cannot read: read again', () => {
     const { stale } = applyScoreboardEvent(twoTeams(), decodeLiveEvent('team', '{"nonsense":1}'));
     expect(stale).toBe(true);

@@ -8,6 +8,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MantineProvider } from '@mantine/core';
 import { theme } from '../../../src/app/theme';
 import { LiveApp } from '../../../src/live/LiveApp';
+import { formatWhen } from '../../../src/live/format';
 import { FakeEventSource } from './fakeEventSource';
 import {
   GAME_ID,
@@ -275,6 +276,80 @@ describe('statistics', () => {
       .map((r) => r.textContent);
     expect(rows).toContain('Paris1Correct');
     expect(rows).toContain('Lyon1Wrong');
+  });
+});
+
+describe('game controls on the statistics screen (docs/games.md "Game control")', () => {
+  const control = (over: Record<string, unknown>) => ({
+    id: GAME_ID,
+    phase: 'open',
+    ...OPEN_GAME,
+    pausedAt: null,
+    ...over,
+  });
+
+  it('Pause posts to /pause with the key and shows the game paused at once; Resume undoes it', async () => {
+    const pausedAt = new Date().toISOString();
+    handler = (url, init) => {
+      if (init?.method === 'POST' && url.includes('/pause?')) {
+        return json(control({ phase: 'paused', pausedAt }));
+      }
+      if (init?.method === 'POST' && url.includes('/resume?')) return json(control({}));
+      return json(statistics({ game: publicGame(OPEN_GAME) }));
+    };
+    open(`/live/${GAME_ID}/statistics`);
+    const panel = await screen.findByRole('region', { name: 'Game controls' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Pause' }));
+    await within(panel).findByRole('button', { name: 'Resume' });
+    expect(within(panel).getByRole('status').textContent).toMatch(
+      /^Paused at .*teams cannot answer/,
+    );
+    const [url] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    expect(url).toBe(`/v1/games/${GAME_ID}/pause?key=${ENCODED_KEY}`);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Resume' }));
+    await within(panel).findByRole('button', { name: 'Pause' });
+  });
+
+  it('End now asks first: "Keep playing" sends nothing, "End now" ends the game and the controls go', async () => {
+    handler = (url, init) => {
+      if (init?.method === 'POST' && url.includes('/end?')) {
+        return json(control({ phase: 'ended', endsAt: new Date().toISOString() }));
+      }
+      return json(statistics({ game: publicGame(OPEN_GAME) }));
+    };
+    open(`/live/${GAME_ID}/statistics`);
+    const panel = await screen.findByRole('region', { name: 'Game controls' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'End now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End the game now?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep playing' }));
+    expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'POST')).toBe(false);
+    fireEvent.click(within(panel).getByRole('button', { name: 'End now' }));
+    const again = await screen.findByRole('dialog', { name: 'End the game now?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'End now' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Game controls' })).toBeNull());
+    expect(screen.getByText(/^Ended /)).toBeTruthy();
+  });
+
+  it("a refused new end shows the server's message next to the controls, and the end stays", async () => {
+    const refusal =
+      'Launching an activity on a future date or over several days needs the PRO subscription. Please Contact Us to upgrade.';
+    handler = (url, init) => {
+      if (init?.method === 'PATCH') return json({ errorMessage: refusal }, 403);
+      return json(statistics({ game: publicGame(OPEN_GAME) }));
+    };
+    open(`/live/${GAME_ID}/statistics`);
+    const panel = await screen.findByRole('region', { name: 'Game controls' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Change end' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /^1 h more/ }));
+    expect((await within(panel).findByRole('alert')).textContent).toContain(refusal);
+    const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PATCH')!;
+    expect(url).toBe(`/v1/games/${GAME_ID}?key=${ENCODED_KEY}`);
+    expect(Date.parse(JSON.parse(String(init?.body)).endsAt)).toBe(
+      Date.parse(OPEN_GAME.endsAt) + 3_600_000,
+    );
+    expect(within(panel).getByRole('status').textContent).toContain(
+      `Ends ${formatWhen(OPEN_GAME.endsAt)}`,
+    );
   });
 });
 
