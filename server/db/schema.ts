@@ -301,6 +301,11 @@ export const submissions = pgTable(
     adjustedPoints: integer('adjusted_points'),
     mediaKey: text('media_key'),
     mediaType: text('media_type'),
+    /**
+     * Made before the end but delivered after it, within the grace period (a phone offline at
+     * the end, docs/games.md "Late answers"): it counts, and statistics and the CSV mark it.
+     */
+    late: boolean('late').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

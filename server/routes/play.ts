@@ -18,7 +18,7 @@ import {
   scoreboardSchema,
   teamSchema,
 } from '../../src/domain/games';
-import { idSchema } from '../../src/domain/schemas';
+import { idSchema, isoDateTime } from '../../src/domain/schemas';
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '../../src/domain/uploads';
 import { badRequest, HttpError } from '../errors';
 import { gameChannel } from '../services/realtime';
@@ -201,7 +201,18 @@ export async function playRoutes(appBase: FastifyInstance) {
       if (!stepId.success || !clientId.success) {
         throw badRequest('Send the fields stepId and clientId (a UUID) before the file.');
       }
-      const prepared = await prepareMediaAnswer(app.db, game, team, stepId.data, clientId.data);
+      const answeredAt = isoDateTime.optional().safeParse(fields.answeredAt || undefined);
+      if (!answeredAt.success) {
+        throw badRequest('answeredAt must be a date and time with its offset (ISO 8601).');
+      }
+      const prepared = await prepareMediaAnswer(
+        app.db,
+        game,
+        team,
+        stepId.data,
+        clientId.data,
+        answeredAt.data ? new Date(answeredAt.data) : null,
+      );
       if (prepared.earlier) return prepared.earlier;
       if (prepared.want === 'photo' && bytes.byteLength > IMAGE_MAX_BYTES) {
         throw new HttpError(
@@ -217,6 +228,7 @@ export async function playRoutes(appBase: FastifyInstance) {
         prepared.step,
         clientId.data,
         media,
+        prepared.late,
       );
       // The presentation shows photos and videos as they come in.
       const submission = await submissionOf(app.db, team.id, prepared.step.id);

@@ -75,6 +75,11 @@ export const answerRequestSchema = z.strictObject({
   pass: z.literal(true).optional(),
   /** A standard challenge: the team says it is done. */
   done: z.literal(true).optional(),
+  /**
+   * When the phone recorded the answer, in server time as the phone estimates it: an answer made
+   * before the end and delivered after it still counts, within the grace period (docs/games.md).
+   */
+  answeredAt: isoDateTime.optional(),
 });
 export type AnswerRequest = z.infer<typeof answerRequestSchema>;
 
@@ -288,6 +293,8 @@ export const submissionSchema = z.object({
   adjustedPoints: z.number().int().nullable(),
   mediaUrl: z.string().nullable(),
   mediaType: z.string().nullable(),
+  /** Made before the end, delivered after it within the grace period: it counts (docs/games.md). */
+  late: z.boolean(),
   createdAt: isoDateTime,
 });
 export type Submission = z.infer<typeof submissionSchema>;

@@ -19,6 +19,7 @@ import { applyResult } from './progress';
 import { formatCode, newClientId, TEXTS } from './rules';
 import { forgetTeam, loadCachedState, loadToken, outboxKey, saveCachedState } from './teamStorage';
 import { subscribeTeamStream } from './teamStream';
+import { serverNow } from './serverClock';
 import { Loading } from './ui';
 
 type Load =
@@ -57,9 +58,17 @@ function createOutbox(code: string): Outbox {
           blob,
           entry.fileName,
           onProgress,
+          entry.answeredAt,
         );
       }
-      return api.answer(code, token, entry.stepId, entry.clientId, answerBody(entry));
+      return api.answer(
+        code,
+        token,
+        entry.stepId,
+        entry.clientId,
+        answerBody(entry),
+        entry.answeredAt,
+      );
     },
   });
 }
@@ -212,7 +221,13 @@ export function Game(props: { code: string; route: PlayRoute }) {
   const answer = useCallback(
     (stepId: string, body: AnswerBody) => {
       setRejections(({ [stepId]: _gone, ...rest }) => rest);
-      void outbox.add({ clientId: newClientId(), stepId, createdAt: Date.now(), ...body });
+      void outbox.add({
+        clientId: newClientId(),
+        stepId,
+        createdAt: Date.now(),
+        answeredAt: serverNow(),
+        ...body,
+      });
     },
     [outbox],
   );
@@ -220,7 +235,14 @@ export function Game(props: { code: string; route: PlayRoute }) {
     (stepId: string, media: 'photo' | 'video', blob: Blob, fileName: string) => {
       setRejections(({ [stepId]: _gone, ...rest }) => rest);
       void outbox.add(
-        { clientId: newClientId(), stepId, createdAt: Date.now(), media, fileName },
+        {
+          clientId: newClientId(),
+          stepId,
+          createdAt: Date.now(),
+          answeredAt: serverNow(),
+          media,
+          fileName,
+        },
         blob,
       );
     },

@@ -79,6 +79,9 @@ export function ScoreboardView(props: { code: string; teamId: string }) {
   }
 
   const mine = board.rows.find((row) => row.teamId === props.teamId);
+  // Phones get only the top rows and their own (playerScoreboard), so the rows are not every
+  // team: the game's count is. Never fewer than the rows shown, should the two ever disagree.
+  const teamsCount = Math.max(board.game.teamsCount, board.rows.length);
   return (
     <section className="pl-card pl-board-card" aria-labelledby="scoreboard-title">
       <div className="pl-board-head">
@@ -91,7 +94,7 @@ export function ScoreboardView(props: { code: string; teamId: string }) {
       </div>
       {mine && (
         <p className="pl-board-mine-line">
-          Your team is {ordinal(mine.rank)} of {board.rows.length}.
+          Your team is {ordinal(mine.rank)} of {teamsCount}.
         </p>
       )}
       {board.rows.length === 0 ? (

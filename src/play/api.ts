@@ -6,6 +6,7 @@
  */
 import type { AnswerResult, PlayerState, PublicGame, Scoreboard, Team } from '../domain/games';
 import { TEXTS } from './rules';
+import { noteServerDate } from './serverClock';
 
 export type ApiResult<T> =
   { ok: true; status: number; data: T } | { ok: false; status: number; errorMessage: string };
@@ -36,6 +37,7 @@ function parse(text: string): unknown {
 
 async function call<T>(path: string, token?: string | null, body?: unknown): Promise<ApiResult<T>> {
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = await fetch(path, {
       method: body === undefined ? 'GET' : 'POST',
@@ -50,6 +52,7 @@ async function call<T>(path: string, token?: string | null, body?: unknown): Pro
   } catch {
     return failure(0, null);
   }
+  noteServerDate(response.headers.get('date'), sentAt, Date.now());
   const data = parse(await response.text().catch(() => ''));
   return response.ok
     ? { ok: true, status: response.status, data: data as T }
@@ -74,7 +77,9 @@ export function upload<T>(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
+    const sentAt = Date.now();
     xhr.onload = () => {
+      noteServerDate(xhr.getResponseHeader('date'), sentAt, Date.now());
       const data = parse(xhr.responseText);
       resolve(
         xhr.status >= 200 && xhr.status < 300
@@ -94,8 +99,21 @@ export const api = {
   join: (code: string, name: string) =>
     call<{ team: Team; token: string }>(playPath(code, '/teams'), null, { name }),
   me: (code: string, token: string) => call<PlayerState>(playPath(code, '/me'), token),
-  answer: (code: string, token: string, stepId: string, clientId: string, body: AnswerBody) =>
-    call<AnswerResult>(playPath(code, '/answers'), token, { stepId, clientId, ...body }),
+  /** `answeredAt`: when the team answered, in server time (serverClock.ts), for late delivery. */
+  answer: (
+    code: string,
+    token: string,
+    stepId: string,
+    clientId: string,
+    body: AnswerBody,
+    answeredAt?: number,
+  ) =>
+    call<AnswerResult>(playPath(code, '/answers'), token, {
+      stepId,
+      clientId,
+      ...body,
+      ...(answeredAt === undefined ? {} : { answeredAt: new Date(answeredAt).toISOString() }),
+    }),
   /** The top of the scoreboard and the team's own row (docs/games.md). */
   scoreboard: (code: string, teamId: string) =>
     call<Scoreboard>(playPath(code, `/scoreboard?team=${encodeURIComponent(teamId)}`)),
@@ -112,11 +130,13 @@ export const api = {
     media: Blob,
     fileName: string,
     onProgress: (f: number) => void,
+    answeredAt?: number,
   ) => {
     // The fields go before the file: a streaming multipart reader sees them first.
     const form = new FormData();
     form.append('stepId', stepId);
     form.append('clientId', clientId);
+    if (answeredAt !== undefined) form.append('answeredAt', new Date(answeredAt).toISOString());
     form.append('media', media, fileName);
     return upload<AnswerResult>(playPath(code, '/answers/media'), form, token, onProgress);
   },

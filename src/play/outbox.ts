@@ -20,6 +20,11 @@ export type OutboxEntry = {
   clientId: string;
   stepId: string;
   createdAt: number;
+  /**
+   * When the answer was made, in server time (serverClock.ts): it still counts if it arrives
+   * after the end. Absent in entries kept from before it was recorded.
+   */
+  answeredAt?: number;
 } & (AnswerBody | { media: 'photo' | 'video'; fileName: string });
 
 export type SendEntry = (

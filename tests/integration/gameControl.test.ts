@@ -2,22 +2,34 @@
  * Game control (issue 15, docs/games.md "Game control"): the organiser ends, pauses, resumes and
  * moves the end of a game, as its signed-in owner or with its screen key; the phones and live
  * screens hear of it at once; another organiser's game is 404; FREE cannot extend past the day.
+ * And late answers: made before the end, delivered after it within the grace period, they count.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { startTestServer, type TestServer } from './support/testServer';
 import { expectErrorMessage, json, signUp, type Caller } from './support/clients';
 import { gameCalls } from './support/games';
 import { openEventStream } from './support/sse';
+import { multipartBody } from './support/multipart';
+import { games } from '../../server/db/schema';
 import { PLAN_MESSAGES } from '../../server/services/games/publishing';
 import { CONTROL_MESSAGES } from '../../server/services/games/control';
 import { PLAY_MESSAGES } from '../../server/services/games/players';
-import type { GameControl, PublicGame, Scoreboard } from '../../src/domain/games';
+import type { GameControl, PublicGame, Scoreboard, Statistics } from '../../src/domain/games';
 import type { GameStatus } from '../../src/domain/schemas';
 
 let server: TestServer;
 let baseUrl: string;
+let PNG_BYTES: Uint8Array;
 
 beforeAll(async () => {
+  PNG_BYTES = new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#6465C7' } })
+      .png()
+      .toBuffer(),
+  );
   server = await startTestServer();
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
@@ -264,5 +276,118 @@ describe('moving the end (PATCH /games/{id} {endsAt})', () => {
     const revived = await changeEnd(game.gameId, user, new Date(Date.now() + 3600_000));
     expect(revived.statusCode).toBe(410);
     expect((await publicGame(game.code)).phase).toBe('ended');
+  });
+});
+
+describe('late answers (docs/games.md "Late answers")', () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  async function endedGame() {
+    const user = await signUp(server);
+    const game = await launched(user);
+    const team = await joined(game.code, 'Basement');
+    const beforeEnd = Date.now(); // after the start, before the end
+    const ended = json<GameControl>(await control(game.gameId, 'end', { caller: user }));
+    return { user, game, team, beforeEnd, endsAt: Date.parse(ended.endsAt) };
+  }
+
+  it('an answer made before the end and delivered after it counts and is marked late in the statistics', async () => {
+    const { game, team, beforeEnd } = await endedGame();
+    const [capital] = game.template.steps;
+    const late = await answer(game.code, team.token, {
+      stepId: capital!.id,
+      text: 'Paris',
+      answeredAt: iso(beforeEnd),
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(json<{ score: number }>(late).score).toBe(10);
+    const stats = json<Statistics>(
+      await request({
+        method: 'GET',
+        url: `/v1/games/${game.gameId}/statistics?key=${screenKeyOf(game.status)}`,
+      }),
+    );
+    expect(stats.submissions.find((s) => s.stepId === capital!.id)).toMatchObject({
+      late: true,
+      points: 10,
+    });
+    const csv = await request({
+      method: 'GET',
+      url: `/v1/games/${game.gameId}/statistics.csv?key=${screenKeyOf(game.status)}`,
+    });
+    const row = csv.body.split('\r\n').find((line) => line.startsWith('Basement,10,1,'));
+    expect(row?.endsWith(',true'), 'the CSV marks it late').toBe(true);
+  });
+
+  it('an answer made after the end, one without answeredAt, or one before the start is 410', async () => {
+    const { game, team, endsAt } = await endedGame();
+    const [capital, planets] = game.template.steps;
+    const afterEnd = await answer(game.code, team.token, {
+      stepId: capital!.id,
+      text: 'Paris',
+      answeredAt: iso(endsAt + 1_000),
+    });
+    expect(afterEnd.statusCode).toBe(410);
+    expect(expectErrorMessage(afterEnd)).toBe(PLAY_MESSAGES.ended);
+    const unsaid = await answer(game.code, team.token, { stepId: capital!.id, text: 'Paris' });
+    expect(unsaid.statusCode).toBe(410);
+    const beforeStart = await answer(game.code, team.token, {
+      stepId: planets!.id,
+      answerId: planets!.answers[0]!.id,
+      answeredAt: iso(Date.parse(game.status.startsAt!) - 60_000),
+    });
+    expect(beforeStart.statusCode).toBe(410);
+  });
+
+  it('after the grace period of 15 minutes even an answer made before the end is 410', async () => {
+    const { game, team } = await endedGame();
+    const longAgo = Date.now() - 20 * 60_000;
+    await server.database.db
+      .update(games)
+      .set({ startsAt: new Date(longAgo - 3_600_000), endsAt: new Date(longAgo) })
+      .where(eq(games.id, game.gameId));
+    const tooLate = await answer(game.code, team.token, {
+      stepId: game.template.steps[0]!.id,
+      text: 'Paris',
+      answeredAt: iso(longAgo - 60_000),
+    });
+    expect(tooLate.statusCode).toBe(410);
+  });
+
+  it('a photo taken before the end and uploaded after it counts (answeredAt as a multipart field); a malformed answeredAt is 400', async () => {
+    const { game, team, beforeEnd } = await endedGame();
+    const photoStep = game.template.steps.find((s) => s.type === 'photoChallenge')!;
+    const send = (answeredAt: string) => {
+      const body = multipartBody(
+        [{ field: 'media', filename: 'team.png', contentType: 'image/png', bytes: PNG_BYTES }],
+        { stepId: photoStep.id, clientId: randomUUID(), answeredAt },
+      );
+      return request({
+        method: 'POST',
+        url: `/v1/play/${game.code}/answers/media`,
+        headers: { teamtoken: team.token, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const malformed = await send('just before the end');
+    expect(malformed.statusCode).toBe(400);
+    expectErrorMessage(malformed);
+    const late = await send(iso(beforeEnd));
+    expect(late.statusCode, late.body).toBe(200);
+    expect(json<{ score: number }>(late).score).toBe(photoStep.points);
+  });
+
+  it('an answer made before a pause and delivered during it counts', async () => {
+    const user = await signUp(server);
+    const game = await launched(user);
+    const team = await joined(game.code, 'Tunnel');
+    const beforePause = Date.now();
+    await control(game.gameId, 'pause', { caller: user });
+    const delivered = await answer(game.code, team.token, {
+      stepId: game.template.steps[0]!.id,
+      text: 'Paris',
+      answeredAt: iso(beforePause),
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
   });
 });

@@ -822,11 +822,12 @@ describe('live screens, judging and exports', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Team,Team score,Task number,Task,Type,Answer,Correct,Points,Rejected,Media,Submitted at',
+      'Team,Team score,Task number,Task,Type,Answer,Correct,Points,Rejected,Media,Submitted at,Late',
     );
-    expect(lines.some((l) => l.startsWith('Owls,60,1,Capital,freeText,paris,true,10,false'))).toBe(
-      true,
+    const owlsCapital = lines.find((l) =>
+      l.startsWith('Owls,60,1,Capital,freeText,paris,true,10,false'),
     );
+    expect(owlsCapital?.endsWith(',false'), 'answered in time: not late').toBe(true);
     expect(lines.some((l) => l.includes('"Lyon, ""obviously"""'))).toBe(true);
   });
 

@@ -141,6 +141,37 @@ export function toPublicGame(game: GameRow, teamsCount: number, now: Date): Publ
 }
 
 /**
+ * How long after the end an answer made before it may still arrive (a phone offline at the end,
+ * in a basement or on a train): it counts, marked late. An answer made after the end never does.
+ */
+export const LATE_ANSWER_GRACE_MS = 15 * 60_000;
+
+/**
+ * Whether an answer delivered `now` while the game does not take answers still counts, because
+ * the phone made it at `answeredAt` while the game did: before the end (within the grace period:
+ * then it is late) or before a pause. Refused otherwise, as requireOpen says. `answeredAt` is
+ * the phone's word, so it buys at most the grace period, and never a time before the start.
+ */
+function admitEarlierAnswer(game: GameRow, now: Date, answeredAt: Date | null): { late: boolean } {
+  const made = answeredAt && answeredAt.getTime() <= now.getTime() ? answeredAt : null;
+  const phase = gamePhase(game, now);
+  if (made && made.getTime() >= game.startsAt.getTime()) {
+    if (
+      phase === 'ended' &&
+      made.getTime() < game.endsAt.getTime() &&
+      now.getTime() < game.endsAt.getTime() + LATE_ANSWER_GRACE_MS
+    ) {
+      return { late: true };
+    }
+    if (phase === 'paused' && game.pausedAt && made.getTime() < game.pausedAt.getTime()) {
+      return { late: false };
+    }
+  }
+  requireOpen(game, now);
+  return { late: false };
+}
+
+/**
  * Refuses what a game in its phase does not take. Teams may join a paused game (they wait in it
  * as in the lobby); answers wait for the organiser's Resume.
  */
@@ -285,6 +316,8 @@ interface NewSubmission {
   points: number;
   mediaKey?: string;
   mediaType?: string;
+  /** Delivered after the end, made before it (admitEarlierAnswer). */
+  late?: boolean;
 }
 
 interface InsertedSubmission {
@@ -301,6 +334,7 @@ interface InsertedSubmission {
   adjusted_points: number | null;
   media_key: string | null;
   media_type: string | null;
+  late: boolean;
   created_at: string;
 }
 
@@ -318,6 +352,7 @@ const fromInserted = (row: InsertedSubmission): SubmissionRow => ({
   adjustedPoints: row.adjusted_points,
   mediaKey: row.media_key,
   mediaType: row.media_type,
+  late: row.late,
   createdAt: new Date(row.created_at),
 });
 
@@ -342,10 +377,11 @@ async function record(
   }>(sql`
     WITH inserted AS (
       INSERT INTO ${submissions} (id, game_id, team_id, step_id, client_id, kind, answer, correct,
-        points, media_key, media_type, created_at)
+        points, media_key, media_type, late, created_at)
       VALUES (${randomUUID()}, ${game.id}, ${team.id}, ${stepId}, ${clientId}, ${submission.kind},
         ${submission.answer}, ${submission.correct}, ${submission.points},
-        ${submission.mediaKey ?? null}, ${submission.mediaType ?? null}, ${now.toISOString()})
+        ${submission.mediaKey ?? null}, ${submission.mediaType ?? null},
+        ${submission.late ?? false}, ${now.toISOString()})
       ON CONFLICT (team_id, step_id) DO NOTHING
       RETURNING *
     ), scored AS (
@@ -390,11 +426,13 @@ export async function submitAnswer(
   now = new Date(),
 ): Promise<AnswerResult> {
   const step = stepOf(game, request.stepId);
+  let late = false;
   if (gamePhase(game, now) !== 'open') {
     // An answer kept on a phone through the end of the game is still answered, if it was sent.
     const earlier = await earlierSubmission(db, team, step.id, request.clientId);
     if (earlier) return { entry: toProgressEntry(earlier), score: await teamScore(db, team.id) };
-    requireOpen(game, now);
+    const answeredAt = request.answeredAt ? new Date(request.answeredAt) : null;
+    late = admitEarlierAnswer(game, now, answeredAt).late;
   }
   const marking = markAnswer(step, request);
   if (typeof marking === 'string') throw badRequest(MARKING_PROBLEMS[marking]);
@@ -404,7 +442,7 @@ export async function submitAnswer(
       : step.type === 'multipleChoice'
         ? (step.answers.find((a) => a.id === request.answerId)?.value ?? null)
         : (request.text?.trim() ?? null);
-  return record(db, game, team, step.id, request.clientId, { ...marking, answer }, now);
+  return record(db, game, team, step.id, request.clientId, { ...marking, answer, late }, now);
 }
 
 /** Checks made before a photo or video is read: the task, the game's phase, a resend. */
@@ -414,8 +452,10 @@ export async function prepareMediaAnswer(
   team: TeamIdentity,
   stepId: string,
   clientId: string,
+  /** When the phone took the photo or video (server time as the phone reckons it). */
+  answeredAt: Date | null = null,
   now = new Date(),
-): Promise<{ step: Step; earlier: AnswerResult | null; want: 'photo' | 'video' }> {
+): Promise<{ step: Step; earlier: AnswerResult | null; want: 'photo' | 'video'; late: boolean }> {
   const step = stepOf(game, stepId);
   if (step.type !== 'photoChallenge' && step.type !== 'videoChallenge') {
     throw badRequest('Only photo and video challenges take a photo or a video.');
@@ -427,9 +467,10 @@ export async function prepareMediaAnswer(
       step,
       want,
       earlier: { entry: toProgressEntry(earlier), score: await teamScore(db, team.id) },
+      late: earlier.late,
     };
-  requireOpen(game, now);
-  return { step, want, earlier: null };
+  const { late } = admitEarlierAnswer(game, now, answeredAt);
+  return { step, want, earlier: null, late };
 }
 
 export function recordMediaAnswer(
@@ -439,6 +480,7 @@ export function recordMediaAnswer(
   step: Step,
   clientId: string,
   media: { key: string; mimeType: string },
+  late = false,
   now = new Date(),
 ): Promise<AnswerResult> {
   return record(
@@ -454,6 +496,7 @@ export function recordMediaAnswer(
       points: step.points,
       mediaKey: media.key,
       mediaType: media.mimeType,
+      late,
     },
     now,
   );

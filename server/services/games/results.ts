@@ -30,6 +30,7 @@ export function toSubmission(row: SubmissionRow, teamName: string): Submission {
     adjustedPoints: row.adjustedPoints,
     mediaUrl: row.mediaKey ? `/uploads/${row.mediaKey}` : null,
     mediaType: row.mediaType,
+    late: row.late,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -53,12 +54,13 @@ async function gameRows(db: Database, game: GameRow) {
     .select()
     .from(teams)
     .where(eq(teams.gameId, game.id))
-    .orderBy(asc(teams.joinedAt));
+    // The id breaks ties, so the zip's numbered folders ("Owls (2)") come out the same each time.
+    .orderBy(asc(teams.joinedAt), asc(teams.id));
   const submissionRows = await db
     .select()
     .from(submissions)
     .where(eq(submissions.gameId, game.id))
-    .orderBy(asc(submissions.createdAt));
+    .orderBy(asc(submissions.createdAt), asc(submissions.id));
   return { teamRows, submissionRows };
 }
 
@@ -178,9 +180,14 @@ const CSV_HEADER = [
   'Rejected',
   'Media',
   'Submitted at',
+  'Late',
 ];
 
-/** One row per team and task answered, in task order; then the teams' totals are clear. */
+/**
+ * One row per team and task answered, in task order; then the teams' totals are clear. A team
+ * that has answered nothing still has one row (its name and score, the task columns empty), so
+ * every team that joined is in the file.
+ */
 export async function resultsCsv(db: Database, game: GameRow, publicUrl: string): Promise<string> {
   const stats = await statistics(db, game);
   const order = new Map(game.snapshot.steps.map((s, i) => [s.id, i]));
@@ -189,6 +196,11 @@ export async function resultsCsv(db: Database, game: GameRow, publicUrl: string)
     const mine = stats.submissions
       .filter((s) => s.teamId === team.id)
       .sort((a, b) => (order.get(a.stepId) ?? 0) - (order.get(b.stepId) ?? 0));
+    if (mine.length === 0) {
+      lines.push(
+        [team.name, team.score, ...CSV_HEADER.slice(2).map(() => null)].map(csvField).join(','),
+      );
+    }
     for (const s of mine) {
       const index = order.get(s.stepId) ?? -1;
       const step = game.snapshot.steps[index];
@@ -205,6 +217,7 @@ export async function resultsCsv(db: Database, game: GameRow, publicUrl: string)
           s.rejected,
           s.mediaUrl ? `${publicUrl}${s.mediaUrl}` : null,
           s.createdAt,
+          s.late,
         ]
           .map(csvField)
           .join(','),
@@ -214,14 +227,41 @@ export async function resultsCsv(db: Database, game: GameRow, publicUrl: string)
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** The photos and videos to zip: a folder per team, files named after the task. */
 /** A name (a game's, a team's, a task's) as part of a file name: letters, digits, spaces, - and _. */
 export const safeFileName = (name: string, maxLength: number, fallback: string): string =>
   name
     .replace(/[^\p{L}\p{N} _-]+/gu, '')
     .trim()
-    .slice(0, maxLength) || fallback;
+    .slice(0, maxLength)
+    // Cutting may leave a space at the end, which Windows drops from folder names.
+    .trimEnd() || fallback;
 
+/**
+ * Hands out names that differ from every name given before, whatever the case (Windows and macOS
+ * do not tell "Owls" from "OWLS") and however accents are encoded: the second "Owls" is
+ * "Owls (2)", the third "Owls (3)". safeFileName drops brackets, so a plain name never looks like
+ * a numbered one.
+ */
+function distinctNames() {
+  const taken = new Set<string>();
+  const key = (name: string) => name.normalize('NFC').toLowerCase();
+  return (base: string, extension = ''): string => {
+    let name = `${base}${extension}`;
+    for (let n = 2; taken.has(key(name)); n++) name = `${base} (${n})${extension}`;
+    taken.add(key(name));
+    return name;
+  };
+}
+
+/** ".png" from "games/g1/abc.png"; nothing for a key without one. */
+const extensionOf = (key: string): string => /\.[A-Za-z0-9]{1,10}$/.exec(key)?.[0] ?? '';
+
+/**
+ * The photos and videos to zip: a folder per team (its photo, then a file per task named after
+ * the task). Two teams whose names give the same folder name ("Owls!" and "Owls?") get folders of
+ * their own, numbered in the order they joined, so no file in the zip replaces another. Every team
+ * keeps its folder name from one download to the next: it depends only on the teams before it.
+ */
 export async function mediaFiles(
   db: Database,
   game: GameRow,
@@ -229,21 +269,30 @@ export async function mediaFiles(
   const { teamRows, submissionRows } = await gameRows(db, game);
   const safe = (text: string) => safeFileName(text, 60, 'untitled');
   const order = new Map(game.snapshot.steps.map((s, i) => [s.id, i]));
+  const folderName = distinctNames();
+  const mediaOf = new Map<string, SubmissionRow[]>();
+  for (const row of submissionRows) {
+    if (!row.mediaKey) continue;
+    const list = mediaOf.get(row.teamId);
+    if (list) list.push(row);
+    else mediaOf.set(row.teamId, [row]);
+  }
   const files: { key: string; path: string }[] = [];
   for (const team of teamRows) {
-    const folder = safe(team.name);
+    const folder = folderName(safe(team.name));
+    const fileName = distinctNames();
     if (team.photoKey)
       files.push({
         key: team.photoKey,
-        path: `${folder}/team-photo.${team.photoKey.split('.').pop()}`,
+        path: `${folder}/${fileName('team-photo', extensionOf(team.photoKey))}`,
       });
-    for (const s of submissionRows.filter((row) => row.teamId === team.id && row.mediaKey)) {
+    for (const s of mediaOf.get(team.id) ?? []) {
       const index = order.get(s.stepId) ?? 0;
       const step = game.snapshot.steps[index];
-      const extension = s.mediaKey!.split('.').pop();
+      const base = `${String(index + 1).padStart(2, '0')} ${safe(step?.name ?? 'task')}`;
       files.push({
         key: s.mediaKey!,
-        path: `${folder}/${String(index + 1).padStart(2, '0')} ${safe(step?.name ?? 'task')}.${extension}`,
+        path: `${folder}/${fileName(base, extensionOf(s.mediaKey!))}`,
       });
     }
   }

@@ -88,9 +88,15 @@ export function SubmissionCard({ submission, taskName, saving, onJudge }: Submis
           <Text fw={700} truncate title={submission.teamName}>
             {submission.teamName}
           </Text>
-          <Text size="sm" c="gray.7" style={{ flexShrink: 0 }}>
-            {formatWhen(submission.createdAt)}
-          </Text>
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+            {submission.late && (
+              // Made before the end, arrived after it (a phone offline at the end): it counts.
+              <Pill tone="orange">Late</Pill>
+            )}
+            <Text size="sm" c="gray.7">
+              {formatWhen(submission.createdAt)}
+            </Text>
+          </Group>
         </Group>
         <Text size="sm" c="gray.8" lineClamp={2}>
           {taskName}

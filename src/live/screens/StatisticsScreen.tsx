@@ -105,6 +105,9 @@ function StatisticsView({
   const media = statistics.submissions
     .filter((s) => s.mediaUrl !== null)
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  // The zip holds the team photos as well as the tasks' photos and videos: the figure counts
+  // what the download holds (mediaFiles in server/services/games/results.ts).
+  const teamPhotos = statistics.teams.filter((t) => t.team.photoUrl !== null).length;
   const stepNames = new Map(statistics.steps.map((s) => [s.step.id, s.step.name]));
   const totalPoints = statistics.teams.reduce((sum, t) => sum + t.team.score, 0);
 
@@ -165,7 +168,12 @@ function StatisticsView({
           <Figure label="Teams" value={statistics.teams.length} />
           <Figure label="Tasks" value={statistics.steps.length} />
           <Figure label="Answers" value={statistics.submissions.length} />
-          <Figure label="Photos and videos" value={media.length} />
+          <Figure
+            label="Photos and videos"
+            value={media.length + teamPhotos}
+            note={teamPhotos > 0 ? `including ${plural(teamPhotos, 'team photo')}` : undefined}
+            testId="figure-media"
+          />
           <Figure label="Points awarded" value={totalPoints} testId="figure-points" />
         </SimpleGrid>
 
@@ -214,7 +222,18 @@ function phaseSentence(game: Statistics['game'], phase: GamePhase): string {
   return `open until ${formatWhen(game.endsAt)}`;
 }
 
-function Figure({ label, value, testId }: { label: string; value: number; testId?: string }) {
+function Figure({
+  label,
+  value,
+  note,
+  testId,
+}: {
+  label: string;
+  value: number;
+  /** What the figure includes that its label does not say. */
+  note?: string;
+  testId?: string;
+}) {
   return (
     <Paper withBorder radius="md" p="md">
       <Text size="sm" c="gray.7" fw={600}>
@@ -223,6 +242,11 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
       <Text fz="1.8rem" fw={800} lh={1.2} data-testid={testId}>
         {value}
       </Text>
+      {note && (
+        <Text size="sm" c="gray.7" data-testid={testId && `${testId}-note`}>
+          {note}
+        </Text>
+      )}
     </Paper>
   );
 }

@@ -83,6 +83,7 @@ export function submission(id: string, overrides: Partial<Submission> = {}): Sub
     adjustedPoints: null,
     mediaUrl: `/uploads/${id}.jpg`,
     mediaType: 'image/jpeg',
+    late: false,
     createdAt: '2030-01-01T10:05:00.000Z',
     ...overrides,
   };

@@ -167,7 +167,8 @@ export function installFakeServer(handler: Handler): FakeServer {
     if (reply === 'offline') throw new TypeError('Failed to fetch');
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
+      // As a real server: the phone reckons the server's time from it (serverClock.ts).
+      headers: { 'Content-Type': 'application/json', Date: new Date().toUTCString() },
     });
   });
 
@@ -190,6 +191,10 @@ export function installFakeServer(handler: Handler): FakeServer {
 
     setRequestHeader(name: string, value: string) {
       this.headers[name] = value;
+    }
+
+    getResponseHeader(name: string): string | null {
+      return name.toLowerCase() === 'date' && this.status !== 0 ? new Date().toUTCString() : null;
     }
 
     send(body: FormData) {

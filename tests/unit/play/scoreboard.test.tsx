@@ -6,7 +6,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { PlayApp } from '../../../src/play/PlayApp';
-import { CODE, installFakeServer, playerState, playPath, routes, scoreboard, TOKEN } from './fakes';
+import {
+  CODE,
+  installFakeServer,
+  playerState,
+  playPath,
+  publicGame,
+  routes,
+  scoreboard,
+  TOKEN,
+} from './fakes';
 import type { FakeServer } from './fakes';
 
 class FakeEventSource {
@@ -98,5 +107,37 @@ describe('the scoreboard', () => {
     await screen.findByText('Your team is 2nd of 2.');
     unmount();
     expect(FakeEventSource.last?.closed).toBe(true);
+  });
+});
+
+describe('the team count past 20 teams (phones get the top 20 rows and their own)', () => {
+  /** What the server sends a phone of team t1 at rank `rank` of `teams`: 21 rows. */
+  const phoneBoard = (rank: number, teams: number) => ({
+    ...scoreboard([
+      ...Array.from({ length: 20 }, (_, i) => row(i + 1, `top${i}`, `Team ${i}`, 100 - i)),
+      row(rank, 't1', 'The Owls', 0),
+    ]),
+    game: publicGame({ teamsCount: teams, maxTeams: null }),
+  });
+
+  it('says the team’s place of every team in the game, not of the rows the phone got', async () => {
+    server.handler = routes({
+      [`GET ${playPath('/me')}`]: { status: 200, body: playerState() },
+      [`GET ${playPath('/scoreboard')}`]: { status: 200, body: phoneBoard(57, 80) },
+    });
+    render(<PlayApp />);
+    expect(await screen.findByText('Your team is 57th of 80.')).toBeTruthy();
+    expect(await screen.findAllByRole('listitem')).toHaveLength(21);
+  });
+
+  it('follows the count live as teams join', async () => {
+    server.handler = routes({
+      [`GET ${playPath('/me')}`]: { status: 200, body: playerState() },
+      [`GET ${playPath('/scoreboard')}`]: { status: 200, body: phoneBoard(57, 80) },
+    });
+    render(<PlayApp />);
+    await screen.findByText('Your team is 57th of 80.');
+    act(() => FakeEventSource.last!.emit('scoreboard', phoneBoard(58, 81)));
+    expect(await screen.findByText('Your team is 58th of 81.')).toBeTruthy();
   });
 });

@@ -44,6 +44,8 @@ afterEach(() => {
 
 const answers = () => server.calls.filter((c) => c.path === playPath('/answers'));
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** When the answer was made, in server time (late delivery, docs/games.md). */
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 async function openTask(stepId: string) {
   history.replaceState(null, '', `/play/${CODE}/tasks/${stepId}`);
@@ -117,6 +119,7 @@ describe('free text', () => {
     expect(body).toEqual({
       stepId: 's-free',
       clientId: expect.stringMatching(uuid),
+      answeredAt: expect.stringMatching(isoInstant),
       text: 'paris',
     });
     expect(answers()[0]?.headers.TeamToken).toBe(TOKEN);
@@ -159,6 +162,7 @@ describe('multiple choice', () => {
     expect(answers()[0]?.body).toEqual({
       stepId: 's-mc',
       clientId: expect.stringMatching(uuid),
+      answeredAt: expect.stringMatching(isoInstant),
       answerId: 'a1',
     });
   });
@@ -179,6 +183,7 @@ describe('challenges', () => {
     expect(answers()[0]?.body).toEqual({
       stepId: 's-std',
       clientId: expect.stringMatching(uuid),
+      answeredAt: expect.stringMatching(isoInstant),
       done: true,
     });
   });
@@ -209,6 +214,7 @@ describe('challenges', () => {
     expect(upload.headers.TeamToken).toBe(TOKEN);
     expect(form.get('stepId')).toBe('s-photo');
     expect(form.get('clientId')).toMatch(uuid);
+    expect(form.get('answeredAt')).toMatch(isoInstant);
     expect((form.get('media') as File).name).toBe('statue.jpg');
   });
 
@@ -266,6 +272,7 @@ describe('"Pass"', () => {
     expect(answers()[0]?.body).toEqual({
       stepId: 's-free',
       clientId: expect.stringMatching(uuid),
+      answeredAt: expect.stringMatching(isoInstant),
       pass: true,
     });
   });

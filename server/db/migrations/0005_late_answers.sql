@@ -1,0 +1,1 @@
+ALTER TABLE "submissions" ADD COLUMN "late" boolean DEFAULT false NOT NULL;
