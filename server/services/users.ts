@@ -1,7 +1,8 @@
 /** Application users: one row per account of either provider, with its plan and restriction. */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { aiContentRequests, templates, users } from '../db/schema';
+import { aiContentRequests, games, templates, users } from '../db/schema';
+import { maxPlayersPerActivity } from '../../src/domain/plans';
 import type { PlanId, User } from '../../src/domain/schemas';
 import { planIdSchema } from '../../src/domain/schemas';
 
@@ -76,14 +77,32 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row ? toUser(row) : null;
 }
 
+/**
+ * Changes a user's plan. An upgrade lifts the team limit of their games that have not ended yet
+ * as well (a FREE game running when its organiser buys PRO takes the 4th team at once); a
+ * downgrade leaves running games as they were made, so no team already playing is cut off.
+ */
 export async function setUserPlan(db: Database, userId: string, plan: PlanId): Promise<User> {
-  const [row] = await db
-    .update(users)
-    .set({ plan, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!row) throw new Error(`No user ${userId}`);
-  return toUser(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ plan, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw new Error(`No user ${userId}`);
+    const limit = maxPlayersPerActivity(plan);
+    await tx
+      .update(games)
+      .set({ maxTeams: limit })
+      .where(
+        and(
+          eq(games.ownerUserId, userId),
+          gt(games.endsAt, new Date()),
+          limit === null ? isNotNull(games.maxTeams) : lt(games.maxTeams, limit),
+        ),
+      );
+    return toUser(row);
+  });
 }
 
 export async function setUserRestricted(

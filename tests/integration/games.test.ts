@@ -15,7 +15,7 @@ import { multipartBody } from './support/multipart';
 import { openEventStream } from './support/sse';
 import { gameCalls } from './support/games';
 import { games, submissions, teams } from '../../server/db/schema';
-import { setUserRestricted } from '../../server/services/users';
+import { setUserPlan, setUserRestricted } from '../../server/services/users';
 import { MESSAGES } from '../../src/domain/messages';
 import {
   CODE_ALPHABET,
@@ -306,6 +306,21 @@ describe('joining by code', () => {
     const fourth = await join(code, 'Hares');
     expect(fourth.statusCode).toBe(403);
     expect(expectErrorMessage(fourth)).toMatch(/full/);
+  });
+
+  it('an upgrade to PRO lifts the team limit of a game already running: the 4th team joins', async () => {
+    const user = await signUp(server);
+    const { code } = await launched(user);
+    for (const name of ['Owls', 'Foxes', 'Bears']) await joined(code, name);
+    expect((await join(code, 'Hares')).statusCode).toBe(403);
+    await setUserPlan(server.database.db, user.userId!, 'PRO');
+    const fourth = await join(code, 'Hares');
+    expect(fourth.statusCode, fourth.body).toBe(201);
+    const game = json<PublicGame>(await request({ method: 'GET', url: `/v1/play/${code}` }));
+    expect(game.maxTeams).toBeNull();
+    // A downgrade does not shut out teams of a game already running.
+    await setUserPlan(server.database.db, user.userId!, 'FREE');
+    expect((await join(code, 'Stoats')).statusCode).toBe(201);
   });
 
   it('has no team limit on PRO', async () => {
