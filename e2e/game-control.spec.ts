@@ -2,7 +2,8 @@
  * Issue 15, game control in Chromium on the built app and the real server: the organiser pauses
  * the game from the statistics screen's Game controls; a phone in the middle of typing an answer
  * shows the pause at once (through its event stream), keeps what was typed and cannot send it;
- * Resume lets it send; End now asks first, then every phone shows the game ended.
+ * Resume lets it send; an announcement shows on the phone at once; End now asks first, then
+ * every phone shows the game ended.
  */
 import { expect, test } from '@playwright/test';
 import { joinOnPhone, organiserDemo, PHONE } from './support/game';
@@ -22,10 +23,10 @@ test('the organiser pauses, resumes and ends the game from the statistics screen
 
     await statistics.goto(organiser.statisticsPath);
     const controls = statistics.getByRole('region', { name: 'Game controls' });
-    await expect(controls.getByRole('status')).toHaveText(/^Running\. Ends /);
+    await expect(controls.getByTestId('game-status')).toHaveText(/^Running\. Ends /);
     await controls.getByRole('button', { name: 'Pause' }).click();
     await expect(controls.getByRole('button', { name: 'Resume' })).toBeVisible();
-    await expect(controls.getByRole('status')).toHaveText(/^Paused at .*teams cannot answer/);
+    await expect(controls.getByTestId('game-status')).toHaveText(/^Paused at .*teams cannot answer/);
 
     // The phone hears of the pause without reloading: the answer waits, what was typed stays.
     await expect(
@@ -43,12 +44,23 @@ test('the organiser pauses, resumes and ends the game from the statistics screen
     await phone.getByRole('button', { name: 'Send answer' }).click();
     await expect(phone.getByRole('button', { name: 'Back to tasks' })).toBeVisible();
 
+    // An announcement reaches the phone at once, above the task it is on.
+    await controls.getByRole('button', { name: 'Announce' }).click();
+    const announce = statistics.getByRole('dialog', { name: 'Announce to every team' });
+    await announce.getByLabel('Message').fill('Prizes at the bar after the last round!');
+    await announce.getByRole('button', { name: 'Send to every phone' }).click();
+    await expect(controls.getByTestId('announcement-sent')).toBeVisible();
+    const banner = phone.getByRole('status', { name: 'Announcement' });
+    await expect(banner).toContainText('Prizes at the bar after the last round!');
+    await banner.getByRole('button', { name: 'Got it' }).click();
+    await expect(banner).toBeHidden();
+
     // End now asks first; keeping the game changes nothing.
     await controls.getByRole('button', { name: 'End now' }).click();
     const confirm = statistics.getByRole('dialog', { name: 'End the game now?' });
     await confirm.getByRole('button', { name: 'Keep playing' }).click();
     await expect(confirm).toBeHidden();
-    await expect(controls.getByRole('status')).toHaveText(/^Running\./);
+    await expect(controls.getByTestId('game-status')).toHaveText(/^Running\./);
     await controls.getByRole('button', { name: 'End now' }).click();
     await confirm.getByRole('button', { name: 'End now' }).click();
     await expect(controls).toBeHidden();

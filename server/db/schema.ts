@@ -339,3 +339,46 @@ export const schema = {
   teams,
   submissions,
 };
+
+// ---------------------------------------------------------------------------------------------
+// Bonus and penalty points (docs/games.md "Teams: rename, remove, bonus and penalty points"):
+// the organiser's own changes to a team's score, each with its reason. The team's `score`
+// moves with each one in the same transaction, so the scoreboard still reads only `teams`.
+// (Not in `schema` above: it is read with select(), never with db.query.)
+
+export const scoreAdjustments = pgTable(
+  'score_adjustments',
+  {
+    id: text('id').primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Positive: a bonus; negative: a penalty; never 0. */
+    points: integer('points').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('score_adjustments_team_idx').on(t.teamId, t.createdAt),
+    index('score_adjustments_game_idx').on(t.gameId),
+  ],
+);
+
+// Announcements (docs/games.md "Announcements"): the organiser's messages to every team of a
+// game. Kept, so a phone that was away finds the latest ones in its state.
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: text('id').primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('announcements_game_idx').on(t.gameId, t.createdAt)],
+);

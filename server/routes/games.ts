@@ -4,14 +4,11 @@
  * videos as a zip, judging, and the live event stream. The live-screen calls take the game's
  * screen key (?key=) or the owner's sign-in.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import yazl from 'yazl';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { games } from '../db/schema';
 import {
   gameStatusSchema,
   gameStatusUrlResponseSchema,
@@ -19,6 +16,8 @@ import {
   publishRequestSchema,
 } from '../../src/domain/schemas';
 import {
+  announcementRequestSchema,
+  announcementSchema,
   gameChangeRequestSchema,
   gameControlSchema,
   judgeRequestSchema,
@@ -39,6 +38,7 @@ import {
   type GameRow,
 } from '../services/games/publishing';
 import { scoreboard } from '../services/games/players';
+import { addAnnouncement } from '../services/games/announcements';
 import {
   changeGameEnd,
   endGame,
@@ -55,15 +55,10 @@ import {
 } from '../services/games/results';
 import { isKnownTimeZone } from '../../src/domain/schedule';
 import { attachment } from './attachment';
+import { screenGameOf, screenParams, screenQuery } from './screenAccess';
 
 /** QR codes are printed and projected: a quiet zone and enough pixels to scan from afar. */
 const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2, width: 512 } as const;
-
-const sameSecret = (a: string, b: string): boolean => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 
 /**
  * The organiser's IANA time zone, sent by the app with a launch (docs/games.md): "the rest of
@@ -80,19 +75,8 @@ export async function gameRoutes(appBase: FastifyInstance) {
   endStreamsOnClose(app);
 
   /** A live screen's game: by its screen key, or as its signed-in owner; else "not found". */
-  async function screenGame(request: FastifyRequest, gameId: string): Promise<GameRow> {
-    const [game] = await app.db.select().from(games).where(eq(games.id, gameId));
-    const key = (request.query as { key?: unknown }).key;
-    const allowed =
-      game &&
-      ((typeof key === 'string' && sameSecret(key, game.screenKey)) ||
-        (request.actor.userId !== null && request.actor.userId === game.ownerUserId));
-    if (!allowed) throw notFound('This activity does not exist, or the link is not complete.');
-    return game;
-  }
-
-  const screenParams = z.object({ gameId: idSchema });
-  const screenQuery = z.object({ key: z.string().max(100).optional() });
+  const screenGame = (request: FastifyRequest, gameId: string): Promise<GameRow> =>
+    screenGameOf(app.db, request, gameId);
 
   app.post(
     '/templates/:id/publish',
@@ -313,6 +297,29 @@ export async function gameRoutes(appBase: FastifyInstance) {
     },
   );
 
+  app.post(
+    '/games/:gameId/announcements',
+    {
+      schema: {
+        params: screenParams,
+        querystring: screenQuery,
+        body: announcementRequestSchema,
+        response: { 201: announcementSchema },
+      },
+    },
+    async (request, reply) => {
+      const game = await screenGame(request, request.params.gameId);
+      const announcement = await addAnnouncement(app.db, game.id, request.body.text);
+      app.bus.publish(gameChannel(game.id), {
+        type: 'game-changed',
+        gameId: game.id,
+        reason: 'announcement',
+        announcement,
+      });
+      return reply.status(201).send(announcement);
+    },
+  );
+
   app.get(
     '/games/:gameId/events',
     { config: { rateLimit: false }, schema: { params: screenParams, querystring: screenQuery } },
@@ -327,6 +334,7 @@ export async function gameRoutes(appBase: FastifyInstance) {
           if (event.submission) stream.send('submission', event.submission);
           if (event.team) stream.send('team', event.team);
           if (event.control) stream.send('game', event.control);
+          if (event.announcement) stream.send('announcement', event.announcement);
         }),
       );
     },

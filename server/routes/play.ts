@@ -274,6 +274,7 @@ export async function playRoutes(appBase: FastifyInstance) {
             if (event.type !== 'game-changed') return;
             // Ended, paused, resumed or extended: the phone reloads the game's state.
             if (event.control) stream.send('game', event.control);
+            if (event.announcement) stream.send('announcement', event.announcement);
             if (event.reason !== 'judged') return;
             const judged = event.submission;
             if (judged?.teamId !== team) return;

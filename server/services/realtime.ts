@@ -4,7 +4,7 @@
  * (realtimePostgres.ts), behind the same interface.
  */
 import { EventEmitter } from 'node:events';
-import type { GameControl, Submission, Team } from '../../src/domain/games';
+import type { Announcement, GameControl, Submission, Team } from '../../src/domain/games';
 
 export type RealtimeEvent =
   | {
@@ -21,10 +21,11 @@ export type RealtimeEvent =
        */
       type: 'game-changed';
       gameId: string;
-      reason: 'team' | 'submission' | 'judged' | 'control';
+      reason: 'team' | 'submission' | 'judged' | 'control' | 'announcement';
       team?: Team;
       submission?: Submission;
       control?: GameControl;
+      announcement?: Announcement;
     };
 
 export interface RealtimeBus {

@@ -229,12 +229,48 @@ export const progressEntrySchema = z.object({
 });
 export type ProgressEntry = z.infer<typeof progressEntrySchema>;
 
+/** C0 controls other than tab and line breaks, and DEL. */
+const isControlCharacter = (ch: string): boolean => {
+  const code = ch.codePointAt(0)!;
+  return (code < 0x20 && ch !== '\t' && ch !== '\n' && ch !== '\r') || code === 0x7f;
+};
+
+/** A message from the organiser to every team of a game (docs/games.md "Announcements"). */
+export const ANNOUNCEMENT_MAX_LENGTH = 280;
+export const announcementSchema = z.object({
+  id: idSchema,
+  text: z.string(),
+  createdAt: isoDateTime,
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+/** POST /games/{id}/announcements. */
+export const announcementRequestSchema = z.strictObject({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Write the announcement first.')
+    .max(
+      ANNOUNCEMENT_MAX_LENGTH,
+      `An announcement can be at most ${ANNOUNCEMENT_MAX_LENGTH} characters.`,
+    )
+    // The database cannot store NUL; other control characters would show as boxes on phones.
+    .refine((text) => ![...text].some(isControlCharacter), {
+      message: 'The announcement contains a control character. Remove it and send again.',
+    }),
+});
+
+/** How many of the latest announcements a phone gets with its state (newest first). */
+export const PLAYER_ANNOUNCEMENTS = 5;
+
 /** GET /play/{code}/me: everything the phone needs to show the game to its team. */
 export const playerStateSchema = z.object({
   game: publicGameSchema,
   team: teamSchema,
   steps: z.array(playerStepSchema),
   progress: z.array(progressEntrySchema),
+  /** The latest announcements, newest first: a phone that was away sees what it missed. */
+  announcements: z.array(announcementSchema),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
 
@@ -316,6 +352,12 @@ export const teamStatisticsSchema = z.object({
   correct: z.number().int(),
   /** From joining to the last submission, in seconds; null before the first one. */
   timeSeconds: z.number().int().nullable(),
+  /**
+   * The organiser's bonus and penalty points in total (docs/games.md "Teams"), already in
+   * `team.score`; 0 without any. The server always sends it; optional so that statistics from
+   * before adjustments (and screens' own fixtures) still read.
+   */
+  adjustmentPoints: z.number().int(),
 });
 
 /** GET /games/{id}/statistics: for the organiser. */
@@ -354,3 +396,63 @@ export type GameControl = z.infer<typeof gameControlSchema>;
 /** PATCH /games/{id}: a new end, later (extend) or earlier (shorten) than the present one. */
 export const gameChangeRequestSchema = z.strictObject({ endsAt: isoDateTime });
 export type GameChangeRequest = z.infer<typeof gameChangeRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Teams (docs/games.md "Teams: rename, remove, bonus and penalty points"): the organiser renames
+// or removes a team and gives it bonus or penalty points, during the game or after its end.
+
+/** PATCH /games/{id}/teams/{teamId}: the name follows the joining rules (teamNameSchema). */
+export const teamRenameRequestSchema = z.strictObject({ name: z.string().max(200) });
+export type TeamRenameRequest = z.infer<typeof teamRenameRequestSchema>;
+
+export const ADJUSTMENT_REASON_MAX_LENGTH = 200;
+
+export const ADJUSTMENT_MESSAGES = {
+  points: `Points must be a whole number from -${LIMITS.pointsMax} to ${LIMITS.pointsMax}: positive for a bonus, negative for a penalty.`,
+  zero: 'Points cannot be 0: give a bonus (positive) or a penalty (negative).',
+  reasonEmpty: 'Say why the team gets these points.',
+  reasonTooLong: `The reason can be at most ${ADJUSTMENT_REASON_MAX_LENGTH} characters.`,
+} as const;
+
+/** POST /games/{id}/teams/{teamId}/adjustments: a bonus (points > 0) or a penalty (< 0). */
+export const scoreAdjustmentRequestSchema = z.strictObject({
+  points: z
+    .number(ADJUSTMENT_MESSAGES.points)
+    .int(ADJUSTMENT_MESSAGES.points)
+    .min(-LIMITS.pointsMax, ADJUSTMENT_MESSAGES.points)
+    .max(LIMITS.pointsMax, ADJUSTMENT_MESSAGES.points)
+    .refine((points) => points !== 0, ADJUSTMENT_MESSAGES.zero),
+  reason: z
+    .string(ADJUSTMENT_MESSAGES.reasonEmpty)
+    .trim()
+    .min(1, ADJUSTMENT_MESSAGES.reasonEmpty)
+    .max(ADJUSTMENT_REASON_MAX_LENGTH, ADJUSTMENT_MESSAGES.reasonTooLong),
+});
+export type ScoreAdjustmentRequest = z.infer<typeof scoreAdjustmentRequestSchema>;
+
+export const scoreAdjustmentSchema = z.object({
+  id: idSchema,
+  teamId: idSchema,
+  /** Positive: a bonus; negative: a penalty. Never 0. */
+  points: z.number().int(),
+  reason: z.string(),
+  createdAt: isoDateTime,
+});
+export type ScoreAdjustment = z.infer<typeof scoreAdjustmentSchema>;
+
+/** The adjustment made, and the team with its new score. */
+export const scoreAdjustmentResultSchema = z.object({
+  adjustment: scoreAdjustmentSchema,
+  team: teamSchema,
+});
+export type ScoreAdjustmentResult = z.infer<typeof scoreAdjustmentResultSchema>;
+
+/** GET /games/{id}/teams/{teamId}/adjustments: oldest first. */
+export const scoreAdjustmentListSchema = z.object({
+  adjustments: z.array(scoreAdjustmentSchema),
+});
+export type ScoreAdjustmentList = z.infer<typeof scoreAdjustmentListSchema>;
+
+/** How the CSV and the screens name an adjustment: "Bonus: <reason>" or "Penalty: <reason>". */
+export const describeAdjustment = (adjustment: { points: number; reason: string }): string =>
+  `${adjustment.points > 0 ? 'Bonus' : 'Penalty'}: ${adjustment.reason}`;

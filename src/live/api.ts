@@ -6,10 +6,12 @@
 import { z } from 'zod';
 import { browserTimeZone } from '../api/client';
 import {
+  announcementSchema,
   gameControlSchema,
   scoreboardSchema,
   statisticsSchema,
   submissionSchema,
+  type Announcement,
   type GameControl,
   type JudgeRequest,
   type Scoreboard,
@@ -144,6 +146,18 @@ export const judgeSubmission = (
 /** A refusal that will not go away by asking again (wrong key, unknown game): stop and say so. */
 export const isPermanent = (error: LiveError): boolean =>
   error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 429;
+
+/** An announcement to every team's phone (docs/games.md "Announcements"). */
+export const postAnnouncement = (
+  gameId: string,
+  key: string | null,
+  text: string,
+): Promise<ApiResult<Announcement>> =>
+  request(liveApiUrl(gameId, 'announcements', key), announcementSchema, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text }),
+  });
 
 export type GameControlAction = 'end' | 'pause' | 'resume';
 

@@ -189,6 +189,8 @@ export function Game(props: { code: string; route: PlayRoute }) {
         judged: () => void loadGame(true),
         // The organiser ended, paused, resumed or moved the end of the game.
         game: () => void loadGame(true),
+        // A message from the organiser: the state carries the latest ones.
+        announcement: () => void loadGame(true),
       },
     });
   }, [code, teamId, loadGame]);

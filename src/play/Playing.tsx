@@ -13,6 +13,7 @@ import { nextTodo, statusLabel, taskStatus } from './progress';
 import type { TaskStatus } from './progress';
 import { formatPoints, stepTypeLabel, TEXTS } from './rules';
 import { ThemeBackdrop } from './Lobby';
+import { AnnouncementBanner } from './AnnouncementBanner';
 import { ScoreboardView } from './Scoreboard';
 import { TaskScreen } from './TaskScreen';
 import { Avatar, brandingStyle, Header } from './ui';
@@ -73,6 +74,7 @@ export function Playing(props: PlayingProps) {
           ended={ended}
           paused={paused}
           rejection={props.rejections[step.id] ?? null}
+          announcement={<AnnouncementBanner code={code} announcements={state.announcements} />}
           onAnswer={(body) => props.onAnswer(step.id, body)}
           onMedia={(kind, blob, name) => props.onMedia(step.id, kind, blob, name)}
           onBack={() => backTo(pathFor.tasks(code))}
@@ -100,6 +102,7 @@ export function Playing(props: PlayingProps) {
         </p>
       </Header>
       <main className="pl-page pl-playing">
+        <AnnouncementBanner code={code} announcements={state.announcements} />
         <div className="pl-team">
           <Avatar url={state.team.photoUrl} name={state.team.name} />
           <div>

@@ -5,7 +5,7 @@
  * result and its points.
  */
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { PlayerStep, ProgressEntry } from '../domain/games';
 import type { Asset, Branding } from '../domain/schemas';
 import type { AnswerBody } from './api';
@@ -34,6 +34,8 @@ export interface TaskScreenProps {
   ended: boolean;
   /** The organiser paused the game: answers wait (what is typed stays) until it resumes. */
   paused: boolean;
+  /** The organiser's latest announcement, shown above the task. */
+  announcement?: ReactNode;
   rejection: string | null;
   onAnswer: (body: AnswerBody) => void;
   onMedia: (kind: 'photo' | 'video', blob: Blob, fileName: string) => void;
@@ -55,6 +57,7 @@ export function TaskScreen(props: TaskScreenProps) {
         back={{ label: 'Tasks', onClick: props.onBack }}
       />
       <main className="pl-task">
+        {props.announcement}
         <div className="pl-task-banner">
           <h1>{step.name || `Task ${props.number}`}</h1>
           <span className="pl-task-points">{formatPoints(step.points)}</span>

@@ -33,7 +33,9 @@ export function loadCachedState(code: string): PlayerState | null {
   const raw = read(stateKey(code));
   if (!raw) return null;
   try {
-    return JSON.parse(raw) as PlayerState;
+    const state = JSON.parse(raw) as PlayerState;
+    // Kept by an older version of the player, before announcements: none yet.
+    return { ...state, announcements: state.announcements ?? [] };
   } catch {
     return null;
   }

@@ -17,7 +17,13 @@ import { games } from '../../server/db/schema';
 import { PLAN_MESSAGES } from '../../server/services/games/publishing';
 import { CONTROL_MESSAGES } from '../../server/services/games/control';
 import { PLAY_MESSAGES } from '../../server/services/games/players';
-import type { GameControl, PublicGame, Scoreboard, Statistics } from '../../src/domain/games';
+import type {
+  GameControl,
+  PlayerState,
+  PublicGame,
+  Scoreboard,
+  Statistics,
+} from '../../src/domain/games';
 import type { GameStatus } from '../../src/domain/schemas';
 
 let server: TestServer;
@@ -389,5 +395,72 @@ describe('late answers (docs/games.md "Late answers")', () => {
       answeredAt: iso(beforePause),
     });
     expect(delivered.statusCode, delivered.body).toBe(200);
+  });
+});
+
+describe('announcements (docs/games.md "Announcements")', () => {
+  const announce = (gameId: string, auth: { caller?: Caller; key?: string }, text: unknown) =>
+    request({
+      method: 'POST',
+      url: `/v1/games/${gameId}/announcements${auth.key ? `?key=${encodeURIComponent(auth.key)}` : ''}`,
+      headers: auth.caller?.headers ?? {},
+      payload: { text },
+    });
+
+  it('reaches every phone at once on its stream, and a phone that was away finds the latest in its state', async () => {
+    const user = await signUp(server);
+    const game = await launched(user);
+    const owls = await joined(game.code, 'Owls');
+    const foxes = await joined(game.code, 'Foxes');
+    const phone = await openEventStream(
+      `${baseUrl}/v1/play/${game.code}/events?team=${owls.team.id}`,
+    );
+    try {
+      await phone.waitFor((e) => e.event === 'scoreboard');
+      const sent = await announce(game.gameId, { key: screenKeyOf(game.status) }, '  Lunch!  ');
+      expect(sent.statusCode, sent.body).toBe(201);
+      const announcement = json<{ id: string; text: string; createdAt: string }>(sent);
+      expect(announcement.text).toBe('Lunch!');
+      const heard = await phone.waitFor((e) => e.event === 'announcement');
+      expect(heard.data).toEqual(announcement);
+    } finally {
+      phone.close();
+    }
+    for (const n of [2, 3, 4, 5, 6]) await announce(game.gameId, { caller: user }, `Round ${n}`);
+    const state = json<PlayerState>(
+      await request({
+        method: 'GET',
+        url: `/v1/play/${game.code}/me`,
+        headers: { teamtoken: foxes.token },
+      }),
+    );
+    expect(state.announcements.map((a) => a.text)).toEqual([
+      'Round 6',
+      'Round 5',
+      'Round 4',
+      'Round 3',
+      'Round 2',
+    ]);
+  });
+
+  it("refuses an empty, over-long or control-character text (400) and another organiser's game (404), storing nothing", async () => {
+    const user = await signUp(server);
+    const other = await signUp(server);
+    const game = await launched(user);
+    const team = await joined(game.code, 'Owls');
+    for (const text of ['   ', 'x'.repeat(281), 'nul\u0000here', 42]) {
+      const refused = await announce(game.gameId, { caller: user }, text);
+      expect(refused.statusCode).toBe(400);
+      expectErrorMessage(refused);
+    }
+    expect((await announce(game.gameId, { caller: other }, 'Hello')).statusCode).toBe(404);
+    const state = json<PlayerState>(
+      await request({
+        method: 'GET',
+        url: `/v1/play/${game.code}/me`,
+        headers: { teamtoken: team.token },
+      }),
+    );
+    expect(state.announcements).toEqual([]);
   });
 });

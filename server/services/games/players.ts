@@ -5,7 +5,7 @@
  * team's score is kept with it in the same transaction, so the scoreboard reads one table.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { games, submissions, teams, type GameSnapshot } from '../../db/schema';
 import {
@@ -26,6 +26,7 @@ import {
 } from '../../../src/domain/games';
 import type { Step } from '../../../src/domain/schemas';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../errors';
+import { latestAnnouncements } from './announcements';
 import { hashToken, newSecret } from './codes';
 import type { GameRow } from './publishing';
 
@@ -284,6 +285,7 @@ export async function playerState(
     team: toTeam(team),
     steps: game.snapshot.steps.map(toPlayerStep),
     progress: rows.map(toProgressEntry),
+    announcements: await latestAnnouncements(db, game.id),
   };
 }
 
@@ -362,6 +364,21 @@ const fromInserted = (row: InsertedSubmission): SubmissionRow => ({
  * a transaction's four keeps a 2,000-team game fast. A second submission for the same task
  * inserts nothing (ON CONFLICT) and is then answered from the first.
  */
+/**
+ * Runs the insert of a submission. A team removed by the organiser (docs/games.md "Teams") may
+ * still be in the token cache of this or another instance: the database's foreign key then
+ * refuses the row, and the phone is told, as for any unknown token, that it is no team any more.
+ */
+async function insertSubmission(db: Database, query: SQL) {
+  try {
+    return await db.execute<{ submission: InsertedSubmission | null; score: number | null }>(query);
+  } catch (error) {
+    const e = error as { code?: string; cause?: { code?: string } };
+    if ((e.code ?? e.cause?.code) === '23503') throw unauthorized(PLAY_MESSAGES.badToken);
+    throw error;
+  }
+}
+
 async function record(
   db: Database,
   game: GameRow,
@@ -371,10 +388,7 @@ async function record(
   submission: NewSubmission,
   now: Date,
 ): Promise<AnswerResult> {
-  const result = await db.execute<{
-    submission: InsertedSubmission | null;
-    score: number | null;
-  }>(sql`
+  const result = await insertSubmission(db, sql`
     WITH inserted AS (
       INSERT INTO ${submissions} (id, game_id, team_id, step_id, client_id, kind, answer, correct,
         points, media_key, media_type, late, created_at)

@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { submissions, teams } from '../../db/schema';
 import {
+  describeAdjustment,
   effectivePoints,
   type JudgeRequest,
   type Statistics,
@@ -15,6 +16,7 @@ import {
 import { notFound } from '../../errors';
 import type { GameRow } from './publishing';
 import { countTeams, toPublicGame, toTeam, type SubmissionRow, type TeamRow } from './players';
+import { gameAdjustments, type ScoreAdjustmentRow } from './teams';
 
 export function toSubmission(row: SubmissionRow, teamName: string): Submission {
   return {
@@ -69,7 +71,22 @@ export async function statistics(
   game: GameRow,
   now = new Date(),
 ): Promise<Statistics> {
+  return (await statisticsWithAdjustments(db, game, now)).statistics;
+}
+
+/** The statistics, and the game's bonus and penalty points by team (oldest first) for the CSV. */
+async function statisticsWithAdjustments(
+  db: Database,
+  game: GameRow,
+  now = new Date(),
+): Promise<{ statistics: Statistics; adjustments: Map<string, ScoreAdjustmentRow[]> }> {
   const { teamRows, submissionRows } = await gameRows(db, game);
+  const adjustments = new Map<string, ScoreAdjustmentRow[]>();
+  for (const row of await gameAdjustments(db, game)) {
+    const list = adjustments.get(row.teamId);
+    if (list) list.push(row);
+    else adjustments.set(row.teamId, [row]);
+  }
   const names = new Map(teamRows.map((t) => [t.id, t.name]));
   const all = submissionRows.map((row) => toSubmission(row, names.get(row.teamId) ?? ''));
 
@@ -104,6 +121,7 @@ export async function statistics(
       timeSeconds: last
         ? Math.max(0, Math.round((last.getTime() - team.joinedAt.getTime()) / 1000))
         : null,
+      adjustmentPoints: (adjustments.get(team.id) ?? []).reduce((sum, a) => sum + a.points, 0),
     };
   });
   // The scoreboard's order: score, then who got there first, then name.
@@ -116,10 +134,13 @@ export async function statistics(
   );
 
   return {
-    game: toPublicGame(game, await countTeams(db, game.id), now),
-    steps,
-    teams: teamStats,
-    submissions: all,
+    statistics: {
+      game: toPublicGame(game, await countTeams(db, game.id), now),
+      steps,
+      teams: teamStats,
+      submissions: all,
+    },
+    adjustments,
   };
 }
 
@@ -160,11 +181,14 @@ export async function judgeSubmission(
   });
 }
 
-/** RFC 4180 quoting; a leading =, +, - or @ is defused so a spreadsheet never runs a formula. */
+/**
+ * RFC 4180 quoting; a text's leading =, +, - or @ is defused so a spreadsheet never runs a
+ * formula. Numbers are left as they are: a penalty's -5 is a number to add up, not a formula.
+ */
 function csvField(value: string | number | boolean | null): string {
   if (value === null) return '';
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value !== 'number' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -184,19 +208,22 @@ const CSV_HEADER = [
 ];
 
 /**
- * One row per team and task answered, in task order; then the teams' totals are clear. A team
- * that has answered nothing still has one row (its name and score, the task columns empty), so
- * every team that joined is in the file.
+ * One row per team and task answered, in task order; then the teams' totals are clear. After a
+ * team's answers, one row per bonus or penalty, oldest first: the task columns empty, the Answer
+ * "Bonus: <reason>" or "Penalty: <reason>", the Points its points. A team with neither answers
+ * nor adjustments still has one row (its name and score, the other columns empty), so every team
+ * that joined is in the file.
  */
 export async function resultsCsv(db: Database, game: GameRow, publicUrl: string): Promise<string> {
-  const stats = await statistics(db, game);
+  const { statistics: stats, adjustments } = await statisticsWithAdjustments(db, game);
   const order = new Map(game.snapshot.steps.map((s, i) => [s.id, i]));
   const lines = [CSV_HEADER.map(csvField).join(',')];
   for (const { team } of stats.teams) {
     const mine = stats.submissions
       .filter((s) => s.teamId === team.id)
       .sort((a, b) => (order.get(a.stepId) ?? 0) - (order.get(b.stepId) ?? 0));
-    if (mine.length === 0) {
+    const adjusted = adjustments.get(team.id) ?? [];
+    if (mine.length === 0 && adjusted.length === 0) {
       lines.push(
         [team.name, team.score, ...CSV_HEADER.slice(2).map(() => null)].map(csvField).join(','),
       );
@@ -218,6 +245,26 @@ export async function resultsCsv(db: Database, game: GameRow, publicUrl: string)
           s.mediaUrl ? `${publicUrl}${s.mediaUrl}` : null,
           s.createdAt,
           s.late,
+        ]
+          .map(csvField)
+          .join(','),
+      );
+    }
+    for (const a of adjusted) {
+      lines.push(
+        [
+          team.name,
+          team.score,
+          null, // Task number
+          null, // Task
+          null, // Type
+          describeAdjustment(a),
+          null, // Correct
+          a.points,
+          null, // Rejected
+          null, // Media
+          a.createdAt.toISOString(),
+          null, // Late
         ]
           .map(csvField)
           .join(','),

@@ -7,10 +7,11 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Group, Menu, Modal, Paper, Stack, Text } from '@mantine/core';
-import type { GameControl, GamePhase, PublicGame } from '../../domain/games';
+import type { Announcement, GameControl, GamePhase, PublicGame } from '../../domain/games';
 import { changeGameEnd, controlGame, type ApiResult, type GameControlAction } from '../api';
 import { formatDuration, formatWhen } from '../format';
 import { useNow } from '../hooks/useNow';
+import { AnnounceButton } from './AnnounceButton';
 
 export const GAME_CONTROL_TEXTS = {
   heading: 'Game controls',
@@ -62,6 +63,7 @@ export function GameControls({ gameId, screenKey, game, phase, onChanged }: Game
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [announced, setAnnounced] = useState<Announcement | null>(null);
   // The time left in the status line, and which "end soon" choices are still ahead.
   const now = useNow(COUNTDOWN_TICK_MS).getTime();
   if (phase === 'ended') return null;
@@ -96,11 +98,19 @@ export function GameControls({ gameId, screenKey, game, phase, onChanged }: Game
           <Text fw={700} id="game-controls-heading">
             {GAME_CONTROL_TEXTS.heading}
           </Text>
-          <Text size="sm" c="gray.7" role="status">
+          <Text size="sm" c="gray.7" role="status" data-testid="game-status">
             {statusSentence(game, phase, now)}
           </Text>
+          {announced && (
+            <Text size="sm" c="gray.7" lineClamp={1} data-testid="announcement-sent">
+              Announced {formatWhen(announced.createdAt)}: “{announced.text}”
+            </Text>
+          )}
         </Stack>
         <Group gap="sm">
+          {!upcoming && (
+            <AnnounceButton gameId={gameId} screenKey={screenKey} onSent={setAnnounced} />
+          )}
           {phase === 'paused' ? (
             <Button loading={busy === 'resume'} onClick={() => void act('resume')} color="brand.7">
               {GAME_CONTROL_TEXTS.resume}

@@ -107,8 +107,20 @@ export function statistics(overrides: Partial<Statistics> = {}): Statistics {
       { step: challengeStep(), answered: 1, correct: 0, passed: 0, answers: [] },
     ],
     teams: [
-      { team: team('a', { score: 60 }), answered: 2, correct: 1, timeSeconds: 725 },
-      { team: team('b', { score: 0 }), answered: 1, correct: 0, timeSeconds: 30 },
+      {
+        team: team('a', { score: 60 }),
+        answered: 2,
+        correct: 1,
+        timeSeconds: 725,
+        adjustmentPoints: 0,
+      },
+      {
+        team: team('b', { score: 0 }),
+        answered: 1,
+        correct: 0,
+        timeSeconds: 30,
+        adjustmentPoints: 0,
+      },
     ],
     submissions: [
       submission('p1'),

@@ -108,6 +108,7 @@ export function playerState(overrides: Partial<PlayerState> = {}): PlayerState {
     team: team(),
     steps: Object.values(STEPS),
     progress: [],
+    announcements: [],
     ...overrides,
   };
 }
