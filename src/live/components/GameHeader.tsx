@@ -8,6 +8,7 @@ import { Group, Text, Title } from '@mantine/core';
 import { Pill } from './Pill';
 import type { GamePhase, PublicGame } from '../../domain/games';
 import { formatWhen } from '../format';
+import { useNow } from '../hooks/useNow';
 
 export function GameLogo({ game, height }: { game: PublicGame; height: string }) {
   const logo = game.branding.logo;
@@ -43,13 +44,40 @@ export function PhaseBadge({ game, phase }: { game: PublicGame; phase: GamePhase
       </Pill>
     );
   }
+  return <OpenBadge endsAt={game.endsAt} />;
+}
+
+/** The last minutes are counted down, to the second: "Ends in 4:59". */
+export const COUNTDOWN_FROM_MS = 5 * 60_000;
+
+/** "4:59" in the last minutes before `endsAt`; null before them and after the end. */
+export function useCountdown(endsAt: string): string | null {
+  const left = Date.parse(endsAt) - useNow(1_000).getTime();
+  if (left <= 0 || left > COUNTDOWN_FROM_MS) return null;
+  const seconds = Math.ceil(left / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** The countdown of the last minutes, or nothing before them (the presentation's header). */
+export function EndCountdown({ endsAt, dark = false }: { endsAt: string; dark?: boolean }) {
+  const clock = useCountdown(endsAt);
+  if (clock === null) return null;
   return (
-    <Pill size="lg" tone="brand">
-      Open until {formatWhen(game.endsAt)}
+    <Pill size="lg" tone="red" dark={dark} data-testid="countdown" aria-live="off">
+      Ends in {clock}
     </Pill>
   );
 }
 
+function OpenBadge({ endsAt }: { endsAt: string }) {
+  const clock = useCountdown(endsAt);
+  if (clock !== null) return <EndCountdown endsAt={endsAt} />;
+  return (
+    <Pill size="lg" tone="brand">
+      Open until {formatWhen(endsAt)}
+    </Pill>
+  );
+}
 export interface GameHeaderProps {
   game: PublicGame;
   screenTitle: string;

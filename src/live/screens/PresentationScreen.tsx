@@ -18,10 +18,11 @@ import { POLL_INTERVAL_MS } from '../state/connection';
 import type { ScoreboardState } from '../state/scoreboardState';
 import { ErrorScreen, LoadingScreen } from '../components/StateScreens';
 import { ConnectionBadge } from '../components/ConnectionBadge';
-import { GameLogo } from '../components/GameHeader';
+import { EndCountdown, GameLogo } from '../components/GameHeader';
 import { JoinPanel } from '../components/JoinPanel';
 import { RankingList } from '../components/RankingList';
 import { TeamAvatar } from '../components/TeamAvatar';
+import { Podium } from '../components/Podium';
 import { formatWhen, plural } from '../format';
 import classes from './Presentation.module.css';
 
@@ -113,6 +114,7 @@ function Presentation({
           </h1>
         </div>
         <div className={classes.controls}>
+          {phase === 'open' && <EndCountdown endsAt={game.endsAt} dark />}
           {phase !== 'ended' && badge}
           {canFullscreen && (
             <Button
@@ -183,43 +185,19 @@ function Presentation({
 }
 
 /** Tied winners beyond this are counted rather than shown (the card must fit the screen). */
-const WINNERS_SHOWN = 4;
-
+/** The end of the game: the podium of the first three places, then thanks. */
 function Winners({ rows, endedAt }: { rows: readonly ScoreboardRow[]; endedAt: string }) {
-  const winners = rows.filter((row) => row.rank === 1);
-  const [only] = winners;
   return (
     <div className={classes.winner}>
-      <h2 className={classes.heading}>{winners.length > 1 ? 'The winners' : 'The winner'}</h2>
-      {!only && (
+      <h2 className={classes.heading}>{rows.length > 0 ? 'And the winner is…' : 'The end'}</h2>
+      {rows.length > 0 ? (
+        <>
+          <Podium rows={rows} />
+          <span className={classes.emptyNote}>Thanks for playing!</span>
+        </>
+      ) : (
         <span className={classes.emptyNote}>The activity ended {formatWhen(endedAt)}.</span>
       )}
-      {only && winners.length === 1 && (
-        <>
-          <TeamAvatar name={only.name} photoUrl={only.photoUrl} size="9rem" />
-          <div className={classes.winnerName}>{only.name}</div>
-          <div className={classes.winnerScore}>{plural(only.score, 'point')}</div>
-        </>
-      )}
-      {only && winners.length > 1 && (
-        <>
-          <div className={classes.winnerScore}>Tied on {plural(only.score, 'point')}</div>
-          <ul className={classes.winnerList}>
-            {winners.slice(0, WINNERS_SHOWN).map((row) => (
-              <li key={row.teamId}>
-                <TeamAvatar name={row.name} photoUrl={row.photoUrl} size="3.2rem" />
-                <span className={classes.teamChipName}>{row.name}</span>
-              </li>
-            ))}
-          </ul>
-          {winners.length > WINNERS_SHOWN && (
-            <span className={classes.emptyNote}>
-              and {plural(winners.length - WINNERS_SHOWN, 'more team')}
-            </span>
-          )}
-        </>
-      )}
-      {only && <span className={classes.emptyNote}>Thanks for playing!</span>}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { usePhase } from '../hooks/usePhase';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { ErrorScreen, LoadingScreen } from '../components/StateScreens';
 import { GameHeader, PhaseBadge } from '../components/GameHeader';
+import { Podium } from '../components/Podium';
 import { ConnectionBadge } from '../components/ConnectionBadge';
 import { JoinPanel } from '../components/JoinPanel';
 import { RankingList } from '../components/RankingList';
@@ -69,6 +70,11 @@ function Scoreboard({
               {game.maxTeams !== null ? ` of ${game.maxTeams}` : ''}
             </Text>
           </div>
+          {ended && rows.length > 0 && (
+            <div className={classes.podium}>
+              <Podium rows={rows} />
+            </div>
+          )}
           {rows.length > 0 ? (
             <RankingList rows={rows} label={ended ? 'Final results' : 'Ranking'} />
           ) : (
