@@ -9,14 +9,22 @@ import {
   announcementSchema,
   gameControlSchema,
   scoreboardSchema,
+  scoreAdjustmentListSchema,
+  scoreAdjustmentResultSchema,
   statisticsSchema,
   submissionSchema,
+  teamSchema,
   type Announcement,
   type GameControl,
   type JudgeRequest,
+  type ScoreAdjustmentList,
+  type ScoreAdjustmentRequest,
+  type ScoreAdjustmentResult,
   type Scoreboard,
   type Statistics,
   type Submission,
+  type Team,
+  type TeamRenameRequest,
 } from '../domain/games';
 
 export interface LiveError {
@@ -190,3 +198,64 @@ export function changeGameEnd(
     },
   );
 }
+
+// Teams (docs/games.md "Teams: rename, remove, bonus and penalty points"): the organiser's
+// changes to one team, from the statistics screen. Refusals are {errorMessage}, as elsewhere.
+
+/** `/v1/games/{gameId}/teams/{teamId}{rest}?key={key}`. */
+export const teamUrl = (gameId: string, teamId: string, key: string | null, rest = '') =>
+  liveApiUrl(gameId, `teams/${encodeURIComponent(teamId)}${rest}`, key);
+
+/** A new name (the joining rules: 1–40 characters, unique in the game). Resolves to the team. */
+export const renameTeam = (
+  gameId: string,
+  key: string | null,
+  teamId: string,
+  name: string,
+): Promise<ApiResult<Team>> =>
+  request(teamUrl(gameId, teamId, key), teamSchema, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name } satisfies TeamRenameRequest),
+  });
+
+/** Removes the team, its answers and its adjustments (204, no body). */
+export async function removeTeam(
+  gameId: string,
+  key: string | null,
+  teamId: string,
+): Promise<ApiResult<null>> {
+  let response: Response;
+  try {
+    response = await fetch(teamUrl(gameId, teamId, key), {
+      method: 'DELETE',
+      headers: { accept: 'application/json' },
+      cache: 'no-store',
+    });
+  } catch {
+    return { ok: false, error: { status: null, message: NETWORK_ERROR_MESSAGE } };
+  }
+  if (!response.ok) return { ok: false, error: await errorOf(response) };
+  return { ok: true, data: null };
+}
+
+/** Bonus (points > 0) or penalty (< 0) points with a reason. Resolves to it and the team. */
+export const addScoreAdjustment = (
+  gameId: string,
+  key: string | null,
+  teamId: string,
+  adjustment: ScoreAdjustmentRequest,
+): Promise<ApiResult<ScoreAdjustmentResult>> =>
+  request(teamUrl(gameId, teamId, key, '/adjustments'), scoreAdjustmentResultSchema, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(adjustment),
+  });
+
+/** The team's bonus and penalty points so far, oldest first. */
+export const fetchScoreAdjustments = (
+  gameId: string,
+  key: string | null,
+  teamId: string,
+): Promise<ApiResult<ScoreAdjustmentList>> =>
+  request(teamUrl(gameId, teamId, key, '/adjustments'), scoreAdjustmentListSchema);

@@ -32,6 +32,12 @@ import { GameHeader, PhaseBadge } from '../components/GameHeader';
 import { ConnectionBadge } from '../components/ConnectionBadge';
 import { GameControls } from '../components/GameControls';
 import { TeamAvatar } from '../components/TeamAvatar';
+import {
+  applyTeamChange,
+  formatSignedPoints,
+  TeamActions,
+  type TeamChange,
+} from '../components/TeamActions';
 import { Pill } from '../components/Pill';
 import { SubmissionCard } from '../components/SubmissionCard';
 import { formatDuration, formatWhen, plural } from '../format';
@@ -70,6 +76,11 @@ export function StatisticsScreen({ route }: { route: LiveRoute }) {
           },
         }))
       }
+      onTeamChanged={(change) => {
+        // The server's answer at once, then everything read again (ranks, figures, answers).
+        resource.set((current) => applyTeamChange(current, change));
+        resource.reload();
+      }}
       messages={messages}
       onDismiss={dismiss}
     />
@@ -84,6 +95,7 @@ interface StatisticsViewProps {
   pending: PendingJudgements;
   onJudge: (submissionId: string, change: Judgement) => void;
   onControlled: (control: GameControl) => void;
+  onTeamChanged: (change: TeamChange) => void;
   messages: JudgingMessage[];
   onDismiss: (id: number) => void;
 }
@@ -96,6 +108,7 @@ function StatisticsView({
   pending,
   onJudge,
   onControlled,
+  onTeamChanged,
   messages,
   onDismiss,
 }: StatisticsViewProps) {
@@ -184,7 +197,7 @@ function StatisticsView({
             <Tabs.Tab value="media">Photos and videos ({media.length})</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="teams" pt="md">
-            <TeamsTable statistics={statistics} />
+            <TeamsTable route={route} statistics={statistics} onChanged={onTeamChanged} />
           </Tabs.Panel>
           <Tabs.Panel value="tasks" pt="md">
             <TasksList statistics={statistics} />
@@ -259,7 +272,15 @@ function EmptyNote({ children }: { children: ReactNode }) {
   );
 }
 
-function TeamsTable({ statistics }: { statistics: Statistics }) {
+function TeamsTable({
+  route,
+  statistics,
+  onChanged,
+}: {
+  route: LiveRoute;
+  statistics: Statistics;
+  onChanged: (change: TeamChange) => void;
+}) {
   const rows = useMemo(() => {
     const sorted = [...statistics.teams].sort(
       (a, b) => b.team.score - a.team.score || a.team.name.localeCompare(b.team.name),
@@ -283,7 +304,8 @@ function TeamsTable({ statistics }: { statistics: Statistics }) {
             color: 'var(--mantine-color-gray-7)',
           }}
         >
-          Teams by score. Time runs from joining to the team’s last answer.
+          Teams by score, bonus and penalty points included. Time runs from joining to the team’s
+          last answer.
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -293,6 +315,9 @@ function TeamsTable({ statistics }: { statistics: Statistics }) {
               Score
             </Table.Th>
             <Table.Th scope="col" ta="right">
+              Bonus / penalty
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
               Answered
             </Table.Th>
             <Table.Th scope="col" ta="right">
@@ -300,6 +325,9 @@ function TeamsTable({ statistics }: { statistics: Statistics }) {
             </Table.Th>
             <Table.Th scope="col" ta="right">
               Time
+            </Table.Th>
+            <Table.Th scope="col" ta="right" w="1%">
+              <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -316,6 +344,13 @@ function TeamsTable({ statistics }: { statistics: Statistics }) {
               <Table.Td ta="right" fw={700} data-testid="team-score">
                 {t.team.score}
               </Table.Td>
+              <Table.Td
+                ta="right"
+                c={t.adjustmentPoints === 0 ? 'gray.7' : undefined}
+                data-testid="team-adjustment"
+              >
+                {t.adjustmentPoints === 0 ? '–' : formatSignedPoints(t.adjustmentPoints)}
+              </Table.Td>
               <Table.Td ta="right">
                 {t.answered} of {statistics.steps.length}
               </Table.Td>
@@ -323,6 +358,15 @@ function TeamsTable({ statistics }: { statistics: Statistics }) {
                 {questions === 0 ? '–' : `${t.correct} of ${questions}`}
               </Table.Td>
               <Table.Td ta="right">{formatDuration(t.timeSeconds)}</Table.Td>
+              <Table.Td ta="right">
+                <TeamActions
+                  gameId={route.gameId}
+                  screenKey={route.key}
+                  team={t.team}
+                  adjustmentPoints={t.adjustmentPoints}
+                  onChanged={onChanged}
+                />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
