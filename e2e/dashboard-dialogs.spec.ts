@@ -3,6 +3,7 @@
  * open (SPEC §2.9 Play Demo, Video player), and "Create new game" landing on the AI wizard.
  */
 import { expect, test } from '@playwright/test';
+import { joinOnPhone, PHONE } from './support/game';
 
 test.describe('SPEC §2.3 Dashboard, as a guest', () => {
   test.beforeEach(async ({ page }) => {
@@ -29,15 +30,16 @@ test.describe('SPEC §2.3 Dashboard, as a guest', () => {
     await page.screenshot({ path: 'test-results/screens/dashboard-1440.png' });
   });
 
-  test('"Play a demo" opens the Play Demo dialog with the fixed 12-digit Activity Code', async ({
+  test('"Play a demo" shows the sample game\'s code and QR, and a phone joins it with that code (issue 15)', async ({
     page,
+    browser,
+    baseURL,
   }) => {
     await page.getByRole('button', { name: 'Play a demo', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Play Welcome to Teamtrail!' });
     await expect(dialog).toBeVisible();
     const code = dialog.getByTestId('play-demo-code');
-    await expect(code).toHaveText('482 913 605 271');
-    expect((await code.innerText()).replace(/\s/g, '')).toMatch(/^\d{12}$/);
+    await expect(code).toHaveText(/^[0-9A-Z]{4} [0-9A-Z]{4}$/);
     await expect
       .poll(() =>
         dialog
@@ -45,6 +47,17 @@ test.describe('SPEC §2.3 Dashboard, as a guest', () => {
           .evaluate((img: HTMLImageElement) => img.naturalWidth),
       )
       .toBeGreaterThan(0);
+    // The first thing a visitor tries: the code on a phone. It must be a game they can join.
+    const phone = await browser.newContext({ ...PHONE, baseURL });
+    try {
+      await joinOnPhone(
+        await phone.newPage(),
+        (await code.innerText()).replace(/\s/g, ''),
+        'Visitors',
+      );
+    } finally {
+      await phone.close();
+    }
     await expect(dialog.getByRole('link', { name: 'Contact Us' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toBeHidden();

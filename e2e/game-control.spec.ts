@@ -26,7 +26,9 @@ test('the organiser pauses, resumes and ends the game from the statistics screen
     await expect(controls.getByTestId('game-status')).toHaveText(/^Running\. Ends /);
     await controls.getByRole('button', { name: 'Pause' }).click();
     await expect(controls.getByRole('button', { name: 'Resume' })).toBeVisible();
-    await expect(controls.getByTestId('game-status')).toHaveText(/^Paused at .*teams cannot answer/);
+    await expect(controls.getByTestId('game-status')).toHaveText(
+      /^Paused at .*teams cannot answer/,
+    );
 
     // The phone hears of the pause without reloading: the answer waits, what was typed stays.
     await expect(

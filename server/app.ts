@@ -31,6 +31,7 @@ import { activityRoutes } from './routes/activities';
 import { aiContentRequestRoutes } from './routes/aiContentRequests';
 import { gameRoutes } from './routes/games';
 import { gameTeamRoutes } from './routes/gameTeams';
+import { sampleGameRoutes } from './routes/sampleGame';
 import { playRoutes } from './routes/play';
 import { attachAiJobRunner } from './ai';
 import type { ContentGenerator } from './ai/generator';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(aiContentRequestRoutes);
       await v1.register(gameRoutes);
       await v1.register(gameTeamRoutes);
+      await v1.register(sampleGameRoutes);
       await v1.register(playRoutes);
       v1.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ errorMessage: `There is no ${request.method} ${request.url}.` }),

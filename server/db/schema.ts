@@ -271,10 +271,17 @@ export const teams = pgTable(
     answered: integer('answered').notNull().default(0),
     lastAnswerAt: ts('last_answer_at'),
     joinedAt: ts('joined_at').notNull().defaultNow(),
+    /**
+     * The team's short code for moving to another phone (docs/games.md "A team moves to another
+     * phone"): six characters of the activity-code alphabet, unique in the game. Made the first
+     * time the team's phone asks for its state; null until then.
+     */
+    rejoinCode: text('rejoin_code'),
   },
   (t) => [
     uniqueIndex('teams_game_name_idx').on(t.gameId, t.nameKey),
     index('teams_game_score_idx').on(t.gameId, t.score),
+    uniqueIndex('teams_game_rejoin_code_idx').on(t.gameId, t.rejoinCode),
   ],
 );
 
@@ -381,4 +388,23 @@ export const announcements = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('announcements_game_idx').on(t.gameId, t.createdAt)],
+);
+
+// A team's other phones (docs/games.md "A team moves to another phone"): each phone that
+// continued as the team with its rejoin code has a token of its own, stored hashed as the
+// first phone's is in `teams.token_hash`. The first phone's token stays valid too. Removing the
+// team removes them (cascade).
+
+export const teamTokens = pgTable(
+  'team_tokens',
+  {
+    /** SHA-256 of the phone's token, as `teams.token_hash`. */
+    tokenHash: text('token_hash').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // Removing a team (or its game) finds its tokens by this index.
+  (t) => [index('team_tokens_team_idx').on(t.teamId)],
 );

@@ -1,8 +1,8 @@
 /**
  * The phone player's calls (docs/games.md): look up a game by code, join as a team, the team's
  * view, answers (with photo and video uploads), the team photo, the scoreboard and its live
- * stream. Teams identify themselves with the TeamToken header. Code look-ups and joins are rate
- * limited per address; answers per team.
+ * stream, and a team moving to another phone. Teams identify themselves with the TeamToken
+ * header. Code look-ups, joins and rejoins are rate limited per address; answers per team.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +15,8 @@ import {
   playerScoreboard,
   playerStateSchema,
   publicGameSchema,
+  rejoinRequestSchema,
+  rejoinResponseSchema,
   scoreboardSchema,
   teamSchema,
 } from '../../src/domain/games';
@@ -34,6 +36,7 @@ import {
   playerState,
   prepareMediaAnswer,
   recordMediaAnswer,
+  rejoinTeam,
   scoreboard,
   setTeamPhoto,
   submitAnswer,
@@ -135,6 +138,25 @@ export async function playRoutes(appBase: FastifyInstance) {
       const { team, token } = await joinGame(app.db, game, request.body.name);
       announce(game, { reason: 'team', team: toTeam(team) });
       return reply.status(201).send({ team: toTeam(team), token });
+    },
+  );
+
+  // A team moves to another phone (docs/games.md): the new phone gets a token of its own. Limited
+  // per address as joining is, so rejoin codes cannot be guessed either.
+  app.post(
+    '/play/:code/teams/rejoin',
+    {
+      config: { anonymous: true, rateLimit: lookupLimit },
+      schema: {
+        params: codeParams,
+        body: rejoinRequestSchema,
+        response: { 200: rejoinResponseSchema },
+      },
+    },
+    async (request) => {
+      const game = await findGameByCode(app.db, request.params.code);
+      const { team, token } = await rejoinTeam(app.db, game, request.body.rejoinCode);
+      return { team: toTeam(team), token };
     },
   );
 

@@ -4,6 +4,7 @@
  * `ApiResult`; the screens map a refusal to SPEC §8's words with src/domain/messages.ts.
  */
 import type { GameStatus, GameStatusUrlResponse, PublishRequest } from '../domain/schemas';
+import type { SampleGameResponse } from '../domain/games';
 import { apiCall, type ApiCredentials } from './client';
 
 const templatePath = (templateId: string) => `/templates/${encodeURIComponent(templateId)}`;
@@ -53,3 +54,6 @@ export async function fetchGameStatus(gameStatusUrl: string, credentials: ApiCre
   }
   return apiCall<GameStatus>(path, credentials);
 }
+
+/** GET /sample_game: the standing sample game of "Play a demo" (docs/games.md). */
+export const fetchSampleGame = () => apiCall<SampleGameResponse>('/sample_game');

@@ -101,8 +101,6 @@ export const ERROR_REPORTING_RETRY_INITIAL_MS = 1000;
 
 /** "10 minute demo": a demo game's code is valid this long. */
 export const DEMO_VALIDITY_MINUTES = 10;
-/** The Play Demo dialog shows a fixed 12-digit Activity Code. */
-export const PLAY_DEMO_CODE_LENGTH = 12;
 
 // ---------------------------------------------------------------------------------------------
 // Colours and sizes

@@ -27,6 +27,26 @@ export const formatCode = (code: string): string => `${code.slice(0, 4)} ${code.
 export const playerUrl = (publicUrl: string, code: string): string => `${publicUrl}/play/${code}`;
 
 // ---------------------------------------------------------------------------------------------
+// Rejoin codes: a team moves to another phone (docs/games.md "A team moves to another phone")
+
+/** Six characters of the activity-code alphabet: 30^6 ≈ 7.3 × 10^8 per game. */
+export const REJOIN_CODE_LENGTH = 6;
+
+/** What a person typed ("abc 123", "ABC-123") → the rejoin code, or null. */
+export function normaliseRejoinCode(input: string): string | null {
+  const code = input.toUpperCase().replace(/[\s-]+/g, '');
+  if (code.length !== REJOIN_CODE_LENGTH) return null;
+  return [...code].every((ch) => CODE_ALPHABET.includes(ch)) ? code : null;
+}
+
+/** "ABC123" → "ABC 123": easier to read out and to type. */
+export const formatRejoinCode = (code: string): string => `${code.slice(0, 3)} ${code.slice(3)}`;
+
+/** Opens the activity on another phone as the team: {origin}/play/{code}?rejoin={rejoinCode}. */
+export const rejoinUrl = (origin: string, code: string, rejoinCode: string): string =>
+  `${origin}/play/${code}?rejoin=${rejoinCode}`;
+
+// ---------------------------------------------------------------------------------------------
 // Teams
 
 export const TEAM_NAME_MAX_LENGTH = 40;

@@ -28,6 +28,10 @@ export {
   normaliseCode,
   formatCode,
   playerUrl,
+  REJOIN_CODE_LENGTH,
+  normaliseRejoinCode,
+  formatRejoinCode,
+  rejoinUrl,
   TEAM_NAME_MAX_LENGTH,
   TEAM_NAME_MESSAGES,
   teamNameProblem,
@@ -218,6 +222,15 @@ export type Team = z.infer<typeof teamSchema>;
 /** POST /play/{code}/teams: the token identifies the team from then on (TeamToken header). */
 export const joinResponseSchema = z.object({ team: teamSchema, token: z.string() });
 
+/**
+ * POST /play/{code}/teams/rejoin: a team moves to another phone with its rejoin code (any case,
+ * spaces). The new phone gets a token of its own; the first phone's stays valid.
+ */
+export const rejoinRequestSchema = z.strictObject({ rejoinCode: z.string().max(40) });
+export type RejoinRequest = z.infer<typeof rejoinRequestSchema>;
+export const rejoinResponseSchema = joinResponseSchema;
+export type RejoinResponse = z.infer<typeof rejoinResponseSchema>;
+
 export const progressEntrySchema = z.object({
   stepId: idSchema,
   kind: z.enum(['answer', 'pass', 'media', 'done']),
@@ -271,6 +284,8 @@ export const playerStateSchema = z.object({
   progress: z.array(progressEntrySchema),
   /** The latest announcements, newest first: a phone that was away sees what it missed. */
   announcements: z.array(announcementSchema),
+  /** The team's code for continuing on another phone (POST /play/{code}/teams/rejoin). */
+  rejoinCode: z.string(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
 
@@ -456,3 +471,12 @@ export type ScoreAdjustmentList = z.infer<typeof scoreAdjustmentListSchema>;
 /** How the CSV and the screens name an adjustment: "Bonus: <reason>" or "Penalty: <reason>". */
 export const describeAdjustment = (adjustment: { points: number; reason: string }): string =>
   `${adjustment.points > 0 ? 'Bonus' : 'Penalty'}: ${adjustment.reason}`;
+
+/** GET /sample_game: the standing sample game of "Play a demo" (docs/games.md). */
+export const sampleGameResponseSchema = z.object({
+  code: z.string(),
+  qrCodeUrl: z.string(),
+  /** When today's sample game makes way for tomorrow's (a new code). */
+  endsAt: isoDateTime,
+});
+export type SampleGameResponse = z.infer<typeof sampleGameResponseSchema>;

@@ -1,9 +1,10 @@
 /**
  * One activity code, from the first look-up to the end of the game. With a team token on the
  * phone it asks GET /me (a 401 forgets the team and goes back to joining); without one it shows
- * the game's phase: upcoming (refreshed until it starts), ended, full, or joining.
+ * the game's phase: upcoming (refreshed until it starts), ended, full, or joining. An address
+ * with ?rejoin={team code} (the QR code of "Use another phone") first continues as that team.
  */
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PlayerState, PublicGame } from '../domain/games';
 import { api } from './api';
 import type { AnswerBody } from './api';
@@ -14,10 +15,18 @@ import { createMediaStore } from './mediaStore';
 import type { PlayRoute } from './navigation';
 import { Outbox } from './outbox';
 import { Playing } from './Playing';
+import type { RejoinProblem } from './Rejoin';
 import type { OutboxEntry } from './outbox';
 import { applyResult } from './progress';
-import { formatCode, newClientId, TEXTS } from './rules';
-import { forgetTeam, loadCachedState, loadToken, outboxKey, saveCachedState } from './teamStorage';
+import { formatCode, newClientId, normaliseRejoinCode, TEXTS } from './rules';
+import {
+  forgetTeam,
+  loadCachedState,
+  loadToken,
+  outboxKey,
+  saveCachedState,
+  saveToken,
+} from './teamStorage';
 import { subscribeTeamStream } from './teamStream';
 import { serverNow } from './serverClock';
 import { Loading } from './ui';
@@ -109,10 +118,41 @@ async function fetchLoad(code: string, outbox: Outbox): Promise<{ load: Load; te
   return { load: { kind: 'failed', message: game.errorMessage }, teamGone };
 }
 
+/**
+ * /play/{code}?rejoin={team code}: this phone continues as the team (POST /teams/rejoin) and
+ * keeps its own token. Answers what went wrong, or null: joined, already this team, or a refusal
+ * the game screen shows by itself (the game has ended, there is no such activity).
+ */
+async function rejoinFromAddress(
+  code: string,
+  typed: string,
+  outbox: Outbox,
+): Promise<RejoinProblem | null> {
+  const rejoinCode = normaliseRejoinCode(typed);
+  if (!rejoinCode) return { typed, message: TEXTS.badRejoinCode };
+  const cached = loadCachedState(code);
+  // This phone is that team already (it scanned its own QR code): nothing to do.
+  if (loadToken(code) && cached?.rejoinCode === rejoinCode) return null;
+  const result = await api.rejoin(code, rejoinCode);
+  // An ended game (410) shows as ended; an unknown activity (404) as a wrong activity code.
+  if (!result.ok) return result.status === 410 ? null : { typed, message: result.errorMessage };
+  if (loadToken(code) && cached?.team.id !== result.data.team.id) {
+    // This phone was another team: its unsent answers are that team's, never this one's.
+    forgetTeam(code);
+    await outbox.clear();
+  }
+  saveToken(code, result.data.token);
+  return null;
+}
+
 export function Game(props: { code: string; route: PlayRoute }) {
   const { code } = props;
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [notice, setNotice] = useState<string | null>(null);
+  /** The team code of the address (?rejoin=…), read once: the address is then tidied. */
+  const [rejoinCode] = useState(() => new URLSearchParams(location.search).get('rejoin'));
+  const [rejoinProblem, setRejoinProblem] = useState<RejoinProblem | null>(null);
+  const rejoinStarted = useRef(false);
   const [rejections, setRejections] = useState<Record<string, string>>({});
   const [outbox] = useState(() => createOutbox(code));
   const outboxView = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
@@ -135,6 +175,25 @@ export function Game(props: { code: string; route: PlayRoute }) {
   );
 
   useEffect(() => {
+    if (rejoinCode === null) {
+      void loadGame(false);
+      return;
+    }
+    // Once, even when React runs the effect twice (StrictMode): each rejoin makes a token.
+    if (rejoinStarted.current) return;
+    rejoinStarted.current = true;
+    // A reload, or the address shared from here, does not rejoin again.
+    history.replaceState(history.state, '', location.pathname);
+    void rejoinFromAddress(code, rejoinCode, outbox).then((problem) => {
+      setRejoinProblem(problem);
+      return loadGame(false);
+    });
+  }, [code, outbox, rejoinCode, loadGame]);
+
+  /** A team joined or continued on this phone: show it. */
+  const onJoined = useCallback(() => {
+    setNotice(null);
+    setRejoinProblem(null);
     void loadGame(false);
   }, [loadGame]);
 
@@ -278,16 +337,24 @@ export function Game(props: { code: string; route: PlayRoute }) {
       const full =
         load.full ??
         (game.maxTeams !== null && game.teamsCount >= game.maxTeams ? FULL_BEFORE_JOINING : null);
-      if (full) return <Full game={game} message={full} onRetry={() => void loadGame(false)} />;
+      if (full) {
+        return (
+          <Full
+            game={game}
+            message={full}
+            onRetry={() => void loadGame(false)}
+            rejoinProblem={rejoinProblem}
+            onRejoined={onJoined}
+          />
+        );
+      }
       return (
         <Join
           code={code}
           game={game}
           notice={notice}
-          onJoined={() => {
-            setNotice(null);
-            void loadGame(false);
-          }}
+          rejoinProblem={rejoinProblem}
+          onJoined={onJoined}
           onFull={(message) => setLoad({ kind: 'lobby', game, full: message })}
           onClosed={() => void loadGame(false)}
         />

@@ -6,6 +6,9 @@
  * The photo call needs the team token, which only joining gives: the photo is taken and kept
  * on the phone first, the team joins with its name, and the photo is uploaded right after
  * (with its progress; it can be tried again or skipped).
+ *
+ * Below, "Continue as an existing team": a team that joined on another phone continues here with
+ * its team code (Rejoin.tsx).
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -13,6 +16,8 @@ import type { PublicGame } from '../domain/games';
 import { api } from './api';
 import { shrinkPhoto, TEAM_PHOTO_MAX_SIDE } from './photo';
 import { mediaTooLarge, TEAM_NAME_MAX_LENGTH, teamNameProblem } from './rules';
+import { RejoinForm } from './Rejoin';
+import type { RejoinProblem } from './Rejoin';
 import { saveToken } from './teamStorage';
 import { brandingStyle, Header, ProgressBar, uploadedLogo, useChosenFile } from './ui';
 
@@ -29,6 +34,8 @@ export function Join(props: {
   code: string;
   game: PublicGame;
   notice: string | null;
+  /** A rejoin from the address (?rejoin=…) that failed: shown in "Continue as an existing team". */
+  rejoinProblem?: RejoinProblem | null;
   onJoined: () => void;
   onFull: (message: string) => void;
   onClosed: () => void;
@@ -205,6 +212,16 @@ export function Join(props: {
             </button>
           )}
         </form>
+        {phase.kind === 'form' && (
+          <div className="pl-join-rejoin">
+            <RejoinForm
+              code={code}
+              problem={props.rejoinProblem}
+              onRejoined={props.onJoined}
+              onClosed={props.onClosed}
+            />
+          </div>
+        )}
       </main>
     </div>
   );

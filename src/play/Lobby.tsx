@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { PublicGame } from '../domain/games';
 import { navigate, pathFor } from './navigation';
+import { RejoinForm } from './Rejoin';
+import type { RejoinProblem } from './Rejoin';
 import { brandingStyle, Header } from './ui';
 
 /**
@@ -110,7 +112,18 @@ export function Ended(props: { game: PublicGame }) {
   );
 }
 
-export function Full(props: { game: PublicGame; message: string; onRetry: () => void }) {
+/**
+ * No room for another team. A team that has joined may still continue on this phone with its
+ * team code (a FREE game's 3 teams are often full when a phone dies).
+ */
+export function Full(props: {
+  game: PublicGame;
+  message: string;
+  onRetry: () => void;
+  rejoinProblem?: RejoinProblem | null;
+  onRejoined?: () => void;
+}) {
+  const { onRejoined } = props;
   return (
     <ThemedPage game={props.game}>
       <section className="pl-card pl-status" role="alert">
@@ -127,6 +140,14 @@ export function Full(props: { game: PublicGame; message: string; onRetry: () => 
         </button>
         <OtherCode />
       </section>
+      {onRejoined && (
+        <RejoinForm
+          code={props.game.code}
+          problem={props.rejoinProblem}
+          onRejoined={onRejoined}
+          onClosed={props.onRetry}
+        />
+      )}
     </ThemedPage>
   );
 }

@@ -2,7 +2,7 @@
  * The game for a team that has joined: the task list with each task's status and the team's
  * score, one task at a time, and the scoreboard.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { MouseEvent } from 'react';
 import type { PlayerState } from '../domain/games';
 import type { AnswerBody } from './api';
@@ -14,6 +14,7 @@ import type { TaskStatus } from './progress';
 import { formatPoints, stepTypeLabel, TEXTS } from './rules';
 import { ThemeBackdrop } from './Lobby';
 import { AnnouncementBanner } from './AnnouncementBanner';
+import { RejoinPanel } from './Rejoin';
 import { ScoreboardView } from './Scoreboard';
 import { TaskScreen } from './TaskScreen';
 import { Avatar, brandingStyle, Header } from './ui';
@@ -55,6 +56,8 @@ export function Playing(props: PlayingProps) {
   const { code, route, state, outbox } = props;
   const ended = useEnded(state);
   const paused = !ended && state.game.phase === 'paused';
+  const [otherPhone, setOtherPhone] = useState(false);
+  const closeOtherPhone = useCallback(() => setOtherPhone(false), []);
 
   if (route.screen === 'task') {
     const index = state.steps.findIndex((s) => s.id === route.stepId);
@@ -105,13 +108,33 @@ export function Playing(props: PlayingProps) {
         <AnnouncementBanner code={code} announcements={state.announcements} />
         <div className="pl-team">
           <Avatar url={state.team.photoUrl} name={state.team.name} />
-          <div>
+          <div className="pl-team-text">
             <p className="pl-team-name">{state.team.name}</p>
             <p className="pl-team-meta">
               {done} of {state.steps.length} tasks done
             </p>
+            {/* A team moves to another phone (docs/games.md): not after the end (410). */}
+            {state.rejoinCode && !ended && (
+              <button
+                type="button"
+                className="pl-team-phone"
+                aria-haspopup="dialog"
+                onClick={() => setOtherPhone(true)}
+              >
+                <PhoneIcon />
+                Use another phone
+              </button>
+            )}
           </div>
         </div>
+        {otherPhone && state.rejoinCode && !ended && (
+          <RejoinPanel
+            code={code}
+            rejoinCode={state.rejoinCode}
+            teamName={state.team.name}
+            onClose={closeOtherPhone}
+          />
+        )}
         <nav className="pl-tabs" aria-label="Game">
           <a
             href={pathFor.tasks(code)}
@@ -240,5 +263,16 @@ function TaskList(props: {
         })}
       </ol>
     </>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M8 1h8a2 2 0 0 1 2 2v18a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2Zm0 3v14h8V4H8Zm4 15.5a1.25 1.25 0 1 0 0 2.5 1.25 1.25 0 0 0 0-2.5Z"
+      />
+    </svg>
   );
 }

@@ -98,6 +98,9 @@ export const api = {
   game: (code: string) => call<PublicGame>(playPath(code)),
   join: (code: string, name: string) =>
     call<{ team: Team; token: string }>(playPath(code, '/teams'), null, { name }),
+  /** Continue as a team that joined on another phone: this phone gets its own token. */
+  rejoin: (code: string, rejoinCode: string) =>
+    call<{ team: Team; token: string }>(playPath(code, '/teams/rejoin'), null, { rejoinCode }),
   me: (code: string, token: string) => call<PlayerState>(playPath(code, '/me'), token),
   /** `answeredAt`: when the team answered, in server time (serverClock.ts), for late delivery. */
   answer: (

@@ -11,7 +11,11 @@ export {
   CODE_ALPHABET,
   CODE_LENGTH,
   formatCode,
+  formatRejoinCode,
   normaliseCode,
+  normaliseRejoinCode,
+  REJOIN_CODE_LENGTH,
+  rejoinUrl,
   TEAM_NAME_MAX_LENGTH,
   teamNameProblem,
 } from '../domain/gameCodes';
@@ -48,6 +52,7 @@ export const TEXTS = {
   badCode: 'Activity codes have 8 letters and numbers, like ABCD 2345.',
   offline: 'You seem to be offline. Check your connection and try again.',
   paused: 'The organiser has paused the game. You can answer again when it resumes.',
+  badRejoinCode: 'Team codes have 6 letters and numbers, like ABC 234.',
 } as const;
 
 /** "1 point", "10 points". */

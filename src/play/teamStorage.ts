@@ -1,6 +1,7 @@
 /**
  * What the phone keeps per activity code in localStorage: the team token (closing the browser
- * and opening the code again rejoins as the same team, docs/games.md) and the last PlayerState,
+ * and opening the code again rejoins as the same team, docs/games.md; a phone that continued as
+ * a team with its rejoin code keeps its own token the same way) and the last PlayerState,
  * so the tasks still show when the phone reopens the game without a connection.
  */
 import type { PlayerState } from '../domain/games';
@@ -34,8 +35,12 @@ export function loadCachedState(code: string): PlayerState | null {
   if (!raw) return null;
   try {
     const state = JSON.parse(raw) as PlayerState;
-    // Kept by an older version of the player, before announcements: none yet.
-    return { ...state, announcements: state.announcements ?? [] };
+    // Kept by an older version of the player, before announcements and rejoin codes: none yet.
+    return {
+      ...state,
+      announcements: state.announcements ?? [],
+      rejoinCode: state.rejoinCode ?? '',
+    };
   } catch {
     return null;
   }

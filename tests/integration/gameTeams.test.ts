@@ -310,22 +310,19 @@ describe('remove (DELETE /games/{id}/teams/{teamId})', () => {
 
   // The answer path keeps the team of a token in memory once it has answered (here and on other
   // instances), so the removed team's next answer reaches the INSERT: its foreign key says 401.
-  it(
-    "a removed team's phone that had answered before is refused (401) on its next answer",
-    async () => {
-      const user = await signUp(server);
-      const game = await launched(user);
-      const [capital, planets] = game.template.steps;
-      const owls = await joined(game.code, 'Owls');
-      const first = await answer(game.code, owls.token, { stepId: capital!.id, text: 'Paris' });
-      expect(first.statusCode, first.body).toBe(200);
-      expect((await remove(game.gameId, owls.team.id, { caller: user })).statusCode).toBe(204);
-      const jupiter = planets!.answers.find((a) => a.correct)!.id;
-      const next = await answer(game.code, owls.token, { stepId: planets!.id, answerId: jupiter });
-      expect(next.statusCode, next.body).toBe(401);
-      expect(expectErrorMessage(next)).toBe(PLAY_MESSAGES.badToken);
-    },
-  );
+  it("a removed team's phone that had answered before is refused (401) on its next answer", async () => {
+    const user = await signUp(server);
+    const game = await launched(user);
+    const [capital, planets] = game.template.steps;
+    const owls = await joined(game.code, 'Owls');
+    const first = await answer(game.code, owls.token, { stepId: capital!.id, text: 'Paris' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await remove(game.gameId, owls.team.id, { caller: user })).statusCode).toBe(204);
+    const jupiter = planets!.answers.find((a) => a.correct)!.id;
+    const next = await answer(game.code, owls.token, { stepId: planets!.id, answerId: jupiter });
+    expect(next.statusCode, next.body).toBe(401);
+    expect(expectErrorMessage(next)).toBe(PLAY_MESSAGES.badToken);
+  });
 
   it('the live screens and phones get a new scoreboard without the team at once', async () => {
     const user = await signUp(server);

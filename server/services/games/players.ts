@@ -1,19 +1,23 @@
 /**
  * The phone player's side of a game (docs/games.md): finding a game by its code, joining as a
- * team, the team's view of the game, and its answers. Teams are identified by a secret token
- * that only their phone holds (stored hashed). Every answer is one row per team and task; the
- * team's score is kept with it in the same transaction, so the scoreboard reads one table.
+ * team, moving a team to another phone, the team's view of the game, and its answers. Teams are
+ * identified by secret tokens that only their phones hold (stored hashed; one per phone). Every
+ * answer is one row per team and task; the team's score is kept with it in the same
+ * transaction, so the scoreboard reads one table.
  */
-import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { games, submissions, teams, type GameSnapshot } from '../../db/schema';
+import { games, submissions, teams, teamTokens, type GameSnapshot } from '../../db/schema';
 import {
+  CODE_ALPHABET,
   effectivePoints,
   gamePhase,
   markAnswer,
   MARKING_PROBLEMS,
   normaliseCode,
+  normaliseRejoinCode,
+  REJOIN_CODE_LENGTH,
   teamNameSchema,
   toPlayerStep,
   type AnswerRequest,
@@ -44,6 +48,7 @@ export const PLAY_MESSAGES = {
   full: 'This activity is full: it takes no more teams. Ask the organiser to upgrade to PRO for more players.',
   nameTaken: 'Another team already has this name. Choose a different one.',
   badToken: 'This phone is not part of a team in this activity. Join the activity again.',
+  unknownRejoinCode: "No team in this activity has that code. Check it on the team's other phone.",
   unknownStep: 'This activity has no such task.',
   alreadyAnswered: 'You have already answered this task.',
   wrongMediaKind: (want: 'photo' | 'video') =>
@@ -54,10 +59,13 @@ export const PLAY_MESSAGES = {
 
 const uploadUrl = (key: string | null): string | null => (key ? `/uploads/${key}` : null);
 
-const isUniqueViolation = (error: unknown): boolean => {
+const errorCode = (error: unknown): string | undefined => {
   const e = error as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === '23505';
+  return e.code ?? e.cause?.code;
 };
+const isUniqueViolation = (error: unknown): boolean => errorCode(error) === '23505';
+/** A row that refers to one that is gone (a team removed meanwhile). */
+const isForeignKeyViolation = (error: unknown): boolean => errorCode(error) === '23503';
 
 export function toTeam(row: TeamRow): Team {
   return {
@@ -223,6 +231,20 @@ export async function joinGame(
   }
 }
 
+/**
+ * The team of a token's hash: the phone that joined (`teams.token_hash`) or one that continued
+ * as the team with its rejoin code (`team_tokens`). One query: the subquery is uncorrelated, so
+ * it runs once and both halves use their unique index.
+ */
+const ofTokenHash = (hash: string) =>
+  or(
+    eq(teams.tokenHash, hash),
+    eq(
+      teams.id,
+      sql`(SELECT ${teamTokens.teamId} FROM ${teamTokens} WHERE ${teamTokens.tokenHash} = ${hash})`,
+    ),
+  );
+
 /** The team a TeamToken header stands for, in this game; anything else is 401. */
 export async function teamByToken(
   db: Database,
@@ -233,7 +255,7 @@ export async function teamByToken(
   const [team] = await db
     .select()
     .from(teams)
-    .where(eq(teams.tokenHash, hashToken(token)));
+    .where(ofTokenHash(hashToken(token)));
   if (!team || team.gameId !== game.id) throw unauthorized(PLAY_MESSAGES.badToken);
   return team;
 }
@@ -241,6 +263,10 @@ export async function teamByToken(
 /**
  * Which team a token stands for never changes: the answer path looks it up in memory (the most
  * recent teams) instead of asking the database on every answer. Safe with several instances.
+ * Each of a team's phones has its own token, so its own entry; only tokens found in the
+ * database are kept (never a miss), so a token made a moment ago by another instance's rejoin
+ * is found. A removed team may linger here: its answers are then refused by the database
+ * (insertSubmission), and every other call reads the team itself (teamByToken).
  */
 const TEAM_CACHE_SIZE = 20_000;
 const teamIdentities = new Map<string, TeamIdentity>();
@@ -258,7 +284,7 @@ export async function teamIdentityByToken(
     const [row] = await db
       .select({ id: teams.id, gameId: teams.gameId })
       .from(teams)
-      .where(eq(teams.tokenHash, hash));
+      .where(ofTokenHash(hash));
     if (!row) throw unauthorized(PLAY_MESSAGES.badToken);
     identity = row;
     teamIdentities.set(hash, identity);
@@ -286,7 +312,80 @@ export async function playerState(
     steps: game.snapshot.steps.map(toPlayerStep),
     progress: rows.map(toProgressEntry),
     announcements: await latestAnnouncements(db, game.id),
+    rejoinCode: await rejoinCodeOf(db, team),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A team moves to another phone (docs/games.md "A team moves to another phone")
+
+function newRejoinCode(): string {
+  let code = '';
+  for (let i = 0; i < REJOIN_CODE_LENGTH; i++) {
+    code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  }
+  return code;
+}
+
+/**
+ * The team's rejoin code, made the first time its phone asks (teams that joined before rejoin
+ * codes existed get one too). Unique in the game: a clash draws again. Two phones asking at
+ * once agree: only the first UPDATE finds the code still empty, the other reads its code.
+ */
+async function rejoinCodeOf(db: Database, team: TeamRow): Promise<string> {
+  if (team.rejoinCode) return team.rejoinCode;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      const [set] = await db
+        .update(teams)
+        .set({ rejoinCode: newRejoinCode() })
+        .where(and(eq(teams.id, team.id), isNull(teams.rejoinCode)))
+        .returning({ rejoinCode: teams.rejoinCode });
+      if (set?.rejoinCode) return set.rejoinCode;
+      const [row] = await db
+        .select({ rejoinCode: teams.rejoinCode })
+        .from(teams)
+        .where(eq(teams.id, team.id));
+      // Removed by the organiser meanwhile: its phone is no team any more.
+      if (!row) throw unauthorized(PLAY_MESSAGES.badToken);
+      if (row.rejoinCode) return row.rejoinCode;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error('no free rejoin code was found for the team');
+}
+
+/**
+ * POST /play/{code}/teams/rejoin {rejoinCode}: the team with that code, and a new token for the
+ * phone that asks; the team's other phones keep theirs. While the game has not ended (teams may
+ * rejoin a paused game, as they may join one). Nothing is written on a refusal.
+ */
+export async function rejoinTeam(
+  db: Database,
+  game: GameRow,
+  rawCode: string,
+  now = new Date(),
+): Promise<{ team: TeamRow; token: string }> {
+  if (gamePhase(game, now) === 'ended') throw new HttpError(410, PLAY_MESSAGES.ended);
+  const code = normaliseRejoinCode(rawCode);
+  if (!code) throw notFound(PLAY_MESSAGES.unknownRejoinCode);
+  const [team] = await db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.gameId, game.id), eq(teams.rejoinCode, code)));
+  if (!team) throw notFound(PLAY_MESSAGES.unknownRejoinCode);
+  const token = newSecret();
+  try {
+    await db
+      .insert(teamTokens)
+      .values({ tokenHash: hashToken(token), teamId: team.id, createdAt: now });
+  } catch (error) {
+    // The organiser removed the team a moment ago.
+    if (isForeignKeyViolation(error)) throw notFound(PLAY_MESSAGES.unknownRejoinCode);
+    throw error;
+  }
+  return { team, token };
 }
 
 function stepOf(game: GameRow, stepId: string): Step {
@@ -373,8 +472,7 @@ async function insertSubmission(db: Database, query: SQL) {
   try {
     return await db.execute<{ submission: InsertedSubmission | null; score: number | null }>(query);
   } catch (error) {
-    const e = error as { code?: string; cause?: { code?: string } };
-    if ((e.code ?? e.cause?.code) === '23503') throw unauthorized(PLAY_MESSAGES.badToken);
+    if (isForeignKeyViolation(error)) throw unauthorized(PLAY_MESSAGES.badToken);
     throw error;
   }
 }
@@ -388,7 +486,9 @@ async function record(
   submission: NewSubmission,
   now: Date,
 ): Promise<AnswerResult> {
-  const result = await insertSubmission(db, sql`
+  const result = await insertSubmission(
+    db,
+    sql`
     WITH inserted AS (
       INSERT INTO ${submissions} (id, game_id, team_id, step_id, client_id, kind, answer, correct,
         points, media_key, media_type, late, created_at)
@@ -407,7 +507,8 @@ async function record(
     )
     SELECT (SELECT row_to_json(inserted) FROM inserted) AS submission,
       (SELECT score FROM scored) AS score
-  `);
+  `,
+  );
   const [row] = (
     result as unknown as {
       rows: { submission: InsertedSubmission | string | null; score: number | null }[];

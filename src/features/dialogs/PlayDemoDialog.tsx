@@ -1,27 +1,46 @@
 /**
  * SPEC §2.9 Play Demo, "Play Welcome to Teamtrail!": explains the sample activity and shows its
- * fixed QR image and fixed 12-digit Activity Code (SPEC §9), with "Contact Us" and "Close".
+ * QR code and Activity Code, with "Contact Us" and "Close". SPEC's fixed 12-digit code is a
+ * placeholder of the original app that no phone could play (issue 15): the dialog shows the
+ * standing sample game's real code instead (GET /v1/sample_game, docs/games.md), with its QR,
+ * and a link to play it in this browser.
  */
-import { Button, Group, Image, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { PLAY_DEMO_CODE_LENGTH } from '../../domain/constants';
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { fetchSampleGame } from '../../api/games';
+import { formatCode, type SampleGameResponse } from '../../domain/games';
 import { MESSAGES } from '../../domain/messages';
 import { MobileAppPanel } from '../../ui/MobileAppPanel';
 import { ContactUsButton } from './ContactUsButton';
 import { dialogModalProps } from './dialogModalProps';
 import { DIALOG_TEXTS } from './texts';
 
-/** SPEC §9: "Play Demo dialog: fixed 12-digit Activity Code". */
-export const PLAY_DEMO_CODE = '482913605271';
-export const PLAY_DEMO_QR_URL = '/play-demo-qr.svg';
-
-if (!new RegExp(`^\\d{${PLAY_DEMO_CODE_LENGTH}}$`).test(PLAY_DEMO_CODE)) {
-  throw new Error(`PLAY_DEMO_CODE must have ${PLAY_DEMO_CODE_LENGTH} digits`);
-}
-
-/** "482913605271" → "482 913 605 271": groups of three are easier to read out and type. */
-export const formatPlayDemoCode = (code: string): string => code.replace(/(\d{3})(?=\d)/g, '$1 ');
-
 const QR_SIZE = 184;
+
+export const SAMPLE_GAME_TEXTS = {
+  loading: 'Getting the sample activity ready…',
+  unavailable:
+    'The sample activity cannot be reached right now. Check your connection and try again.',
+  retry: 'Try again',
+  playHere: 'Play it in this browser',
+} as const;
+
+type SampleState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; sample: SampleGameResponse }
+  | { kind: 'failed'; message: string };
 
 export interface PlayDemoDialogProps {
   opened: boolean;
@@ -30,39 +49,89 @@ export interface PlayDemoDialogProps {
 
 export function PlayDemoDialog({ opened, onClose }: PlayDemoDialogProps) {
   const texts = DIALOG_TEXTS.playDemo;
+  const [state, setState] = useState<SampleState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!opened) return;
+    let current = true;
+    void fetchSampleGame().then((result) => {
+      if (!current) return;
+      setState(
+        result.ok
+          ? { kind: 'ready', sample: result.data }
+          : {
+              kind: 'failed',
+              message: result.status === 0 ? SAMPLE_GAME_TEXTS.unavailable : result.errorMessage,
+            },
+      );
+    });
+    return () => {
+      current = false;
+    };
+  }, [opened, attempt]);
+
+  const retry = () => {
+    setState({ kind: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+
   return (
     <Modal {...dialogModalProps} opened={opened} onClose={onClose} title={texts.title} size="lg">
       <Stack gap="lg">
         <Text>{texts.intro}</Text>
-        <Paper withBorder radius="md" p="lg">
-          <SimpleGrid cols={2} spacing="lg" verticalSpacing="lg">
-            <Image
-              src={PLAY_DEMO_QR_URL}
-              alt={texts.qrAlt}
-              w={QR_SIZE}
-              h={QR_SIZE}
-              fit="contain"
-              mx="auto"
-            />
-            <Stack gap={6} justify="center">
-              <Text size="sm" c="dimmed" fw={600} tt="uppercase">
-                {texts.codeLabel}
-              </Text>
-              <Text
-                ff="monospace"
-                fz={26}
-                fw={700}
-                lh={1.2}
-                data-testid="play-demo-code"
-                aria-label={`${texts.codeLabel} ${PLAY_DEMO_CODE.split('').join(' ')}`}
-              >
-                {formatPlayDemoCode(PLAY_DEMO_CODE)}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {texts.howTo}
-              </Text>
+        <Paper withBorder radius="md" p="lg" mih={QR_SIZE + 40}>
+          {state.kind === 'loading' && (
+            <Stack align="center" justify="center" h={QR_SIZE} gap="sm" role="status">
+              <Loader size="md" />
+              <Text c="dimmed">{SAMPLE_GAME_TEXTS.loading}</Text>
             </Stack>
-          </SimpleGrid>
+          )}
+          {state.kind === 'failed' && (
+            <Alert color="red" title={state.message} role="alert">
+              <Button variant="light" color="red" size="compact-sm" mt="xs" onClick={retry}>
+                {SAMPLE_GAME_TEXTS.retry}
+              </Button>
+            </Alert>
+          )}
+          {state.kind === 'ready' && (
+            <SimpleGrid cols={2} spacing="lg" verticalSpacing="lg">
+              <Image
+                src={state.sample.qrCodeUrl}
+                alt={texts.qrAlt}
+                w={QR_SIZE}
+                h={QR_SIZE}
+                fit="contain"
+                mx="auto"
+              />
+              <Stack gap={6} justify="center">
+                <Text size="sm" c="dimmed" fw={600} tt="uppercase">
+                  {texts.codeLabel}
+                </Text>
+                <Text
+                  ff="monospace"
+                  fz={26}
+                  fw={700}
+                  lh={1.2}
+                  data-testid="play-demo-code"
+                  aria-label={`${texts.codeLabel} ${state.sample.code.split('').join(' ')}`}
+                >
+                  {formatCode(state.sample.code)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {texts.howTo}
+                </Text>
+                <Anchor
+                  href={`/play/${encodeURIComponent(state.sample.code)}`}
+                  target="_blank"
+                  rel="noopener"
+                  fw={600}
+                >
+                  {SAMPLE_GAME_TEXTS.playHere}
+                </Anchor>
+              </Stack>
+            </SimpleGrid>
+          )}
         </Paper>
         <MobileAppPanel />
         <Group justify="flex-end" gap="sm">

@@ -1,21 +1,37 @@
 // @vitest-environment happy-dom
 /**
- * SPEC §2.9 Play Demo, "Play Welcome to [product name]!": explains the demo activity, shows a
- * fixed QR image and a fixed 12-digit Activity Code (SPEC §9), a "Contact Us" link and "Close".
+ * SPEC §2.9 Play Demo, "Play Welcome to [product name]!": explains the sample activity, shows its
+ * QR code and Activity Code, a "Contact Us" link and "Close". The code is the standing sample
+ * game's (GET /v1/sample_game, issue 15), which a phone can really join: SPEC's fixed 12-digit
+ * code was a placeholder no player accepts.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import {
-  PLAY_DEMO_CODE,
-  PLAY_DEMO_QR_URL,
-  PlayDemoDialog,
-  formatPlayDemoCode,
-} from '../../../src/features/dialogs/PlayDemoDialog';
-import { PLAY_DEMO_CODE_LENGTH } from '../../../src/domain/constants';
+import { PlayDemoDialog, SAMPLE_GAME_TEXTS } from '../../../src/features/dialogs/PlayDemoDialog';
 import { BOOKING_LINK } from '../../../src/app/marketingLinks';
 import { renderAt } from './render';
 
-afterEach(cleanup);
+const SAMPLE = {
+  code: 'SMPL2345',
+  qrCodeUrl: '/v1/qr/SMPL2345.png',
+  endsAt: '2030-01-02T00:00:00.000Z',
+};
+let sampleAnswer: () => Promise<Response>;
+
+beforeEach(() => {
+  sampleAnswer = async () =>
+    new Response(JSON.stringify(SAMPLE), { headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      String(url) === '/v1/sample_game' ? sampleAnswer() : new Response('{}', { status: 404 }),
+    ),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('SPEC §2.9 Play Demo', () => {
   it('is titled "Play Welcome to Teamtrail!" and explains the demo activity', async () => {
@@ -24,18 +40,27 @@ describe('SPEC §2.9 Play Demo', () => {
     expect(screen.getByText(/short sample activity/)).toBeTruthy();
   });
 
-  it('shows the fixed QR image and the fixed 12-digit Activity Code', async () => {
+  it("shows the sample game's playable code in groups of four, its QR code and a link to play it here", async () => {
     renderAt('/', <PlayDemoDialog opened onClose={() => {}} />);
     const code = await screen.findByTestId('play-demo-code');
-    expect(PLAY_DEMO_CODE).toMatch(new RegExp(`^\\d{${PLAY_DEMO_CODE_LENGTH}}$`));
-    expect(code.textContent).toBe('482 913 605 271');
-    expect(code.textContent!.replace(/\s/g, '')).toBe(PLAY_DEMO_CODE);
+    expect(code.textContent).toBe('SMPL 2345');
     const qr = screen.getByRole('img', { name: /QR code/ });
-    expect(qr.getAttribute('src')).toBe(PLAY_DEMO_QR_URL);
+    expect(qr.getAttribute('src')).toBe(SAMPLE.qrCodeUrl);
+    expect(
+      screen.getByRole('link', { name: SAMPLE_GAME_TEXTS.playHere }).getAttribute('href'),
+    ).toBe('/play/SMPL2345');
   });
 
-  it('the code reads in groups of three', () => {
-    expect(formatPlayDemoCode('123456789012')).toBe('123 456 789 012');
+  it('says so when the sample game cannot be reached, and "Try again" asks again', async () => {
+    sampleAnswer = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderAt('/', <PlayDemoDialog opened onClose={() => {}} />);
+    expect((await screen.findByRole('alert')).textContent).toContain(SAMPLE_GAME_TEXTS.unavailable);
+    sampleAnswer = async () =>
+      new Response(JSON.stringify(SAMPLE), { headers: { 'content-type': 'application/json' } });
+    fireEvent.click(screen.getByRole('button', { name: SAMPLE_GAME_TEXTS.retry }));
+    expect((await screen.findByTestId('play-demo-code')).textContent).toBe('SMPL 2345');
   });
 
   it('"Contact Us" links to the booking page and "Close" closes', async () => {

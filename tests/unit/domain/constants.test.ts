@@ -24,7 +24,6 @@ import {
   LAST_TEMPLATE_ID_COOKIE,
   LOGO_MAX,
   PHONE_PREVIEW,
-  PLAY_DEMO_CODE_LENGTH,
   POLL_INTERVAL_MS,
   PRODUCT_NAME,
   STATED_GENERATION_SECONDS,
@@ -120,11 +119,10 @@ describe('Colours and sizes', () => {
       '#00EFA7',
     ]);
   });
-  it('tour primary colour, phone preview, logo maximum, demo code length', () => {
+  it('tour primary colour, phone preview, logo maximum', () => {
     expect(TOUR_PRIMARY_COLOUR).toBe('#6465c7');
     expect(PHONE_PREVIEW).toEqual({ width: 376, height: 816 });
     expect(LOGO_MAX).toEqual({ width: 280, height: 60 });
-    expect(PLAY_DEMO_CODE_LENGTH).toBe(12);
   });
 });
 

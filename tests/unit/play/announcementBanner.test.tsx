@@ -31,9 +31,7 @@ describe('announcement banner', () => {
     expect(screen.queryByRole('status', { name: 'Announcement' })).toBeNull();
     reloaded.unmount();
     render(<AnnouncementBanner code={CODE} announcements={[round, lunch]} />);
-    expect(screen.getByRole('status', { name: 'Announcement' }).textContent).toContain(
-      'Round two',
-    );
+    expect(screen.getByRole('status', { name: 'Announcement' }).textContent).toContain('Round two');
   });
 
   it('shows nothing without announcements', () => {

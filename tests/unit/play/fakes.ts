@@ -15,6 +15,8 @@ import type {
 
 export const CODE = 'ABCD2345';
 export const TOKEN = 'team-token-1';
+/** The team's code for continuing on another phone (docs/games.md). */
+export const REJOIN_CODE = 'KXT492';
 
 export function publicGame(overrides: Partial<PublicGame> = {}): PublicGame {
   return {
@@ -109,6 +111,7 @@ export function playerState(overrides: Partial<PlayerState> = {}): PlayerState {
     steps: Object.values(STEPS),
     progress: [],
     announcements: [],
+    rejoinCode: REJOIN_CODE,
     ...overrides,
   };
 }
