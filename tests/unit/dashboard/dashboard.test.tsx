@@ -77,13 +77,29 @@ describe('SPEC §2.3 Dashboard', () => {
     );
   });
 
-  it('"Play a demo" opens the Play Demo dialog', async () => {
+  it('"Play a demo" opens the Play Demo dialog with the sample game\'s code', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url) === '/v1/sample_game'
+          ? new Response(
+              JSON.stringify({
+                code: 'SMPL2345',
+                qrCodeUrl: '/v1/qr/SMPL2345.png',
+                endsAt: '2030-01-02T00:00:00.000Z',
+              }),
+              { headers: { 'content-type': 'application/json' } },
+            )
+          : new Response('{}', { status: 404 }),
+      ),
+    );
     renderAt('/', <DashboardPage />);
     expect(screen.queryByText('Play Welcome to Teamtrail!')).toBeNull();
     fireEvent.click(tile('Play a demo'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Play Welcome to Teamtrail!')).toBeTruthy();
-    expect(within(dialog).getByTestId('play-demo-code').textContent).toBe('482 913 605 271');
+    expect((await within(dialog).findByTestId('play-demo-code')).textContent).toBe('SMPL 2345');
+    vi.unstubAllGlobals();
   });
 
   it('the tiles are reached and used from the keyboard', async () => {
