@@ -74,6 +74,7 @@ test('a guest’s work and identity survive a browser killed 10 s after the firs
       running.child.kill('SIGKILL');
       await running.browser.close().catch(() => undefined);
     }
-    rmSync(profile, { recursive: true, force: true });
+    // A Chromium just killed may still be flushing its profile: retry rather than fail the test.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 });
