@@ -47,7 +47,12 @@ export const gameStatusUrl = (publicUrl: string, game: Pick<GameRow, 'id' | 'tem
 
 export const qrCodeUrl = (code: string) => `/v1/qr/${code}.png`;
 
-async function snapshotOf(db: Database, row: TemplateRow, name: string): Promise<GameSnapshot> {
+/** What a game plays: the template's content and theme as they are now, kept with the game. */
+export async function snapshotOf(
+  db: Database,
+  row: TemplateRow,
+  name: string,
+): Promise<GameSnapshot> {
   let theme: Theme | null = null;
   if (row.selectedThemeId) {
     const [found] = await db.select().from(themes).where(eq(themes.id, row.selectedThemeId));

@@ -8,10 +8,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { games, templates, themes, type GameSnapshot } from '../../db/schema';
+import { games, templates, type GameSnapshot } from '../../db/schema';
 import { generalKnowledgePubQuiz } from '../../seed/library/general-knowledge-pub-quiz';
 import { newActivityCode, newSecret } from './codes';
-import type { GameRow } from './publishing';
+import { snapshotOf, type GameRow } from './publishing';
 
 /** The owner of the sample game: no account, so no one's My Activities lists it. */
 export const SAMPLE_GAME_OWNER = 'system:sample-game';
@@ -32,22 +32,7 @@ function sampleGameId(dayStart: Date): string {
 async function snapshot(db: Database): Promise<GameSnapshot> {
   const [row] = await db.select().from(templates).where(eq(templates.id, SAMPLE_TEMPLATE_ID));
   if (!row) throw new Error('The sample game needs the library (seedDatabase) to have run');
-  let theme: GameSnapshot['theme'] = null;
-  if (row.selectedThemeId) {
-    const [found] = await db.select().from(themes).where(eq(themes.id, row.selectedThemeId));
-    if (found) {
-      const { sortOrder: _sortOrder, ...rest } = found;
-      theme = rest;
-    }
-  }
-  return {
-    name: row.name,
-    gameType: row.gameType as GameSnapshot['gameType'],
-    duration: row.duration,
-    steps: row.steps,
-    branding: row.branding,
-    theme,
-  };
+  return snapshotOf(db, row, row.name);
 }
 
 /** Today's sample game, made if it is not there yet. */
