@@ -44,6 +44,7 @@ import {
   endGame,
   pauseGame,
   resumeGame,
+  sameControl,
   toGameControl,
 } from '../services/games/control';
 import {
@@ -243,9 +244,14 @@ export async function gameRoutes(appBase: FastifyInstance) {
     },
   );
 
-  /** Game control: the change is told to every screen and phone of the game at once. */
-  const controlled = (game: GameRow): GameControl => {
+  /**
+   * Game control: the change is told to every screen and phone of the game at once. A call that
+   * changed nothing (a second Pause, End on an ended game) tells no one: every phone would
+   * otherwise re-render, and at 2,000 teams a repeated click is 2,000 needless events.
+   */
+  const controlled = (before: GameRow, game: GameRow): GameControl => {
     const control = toGameControl(game);
+    if (sameControl(before, game)) return control;
     app.bus.publish(gameChannel(game.id), {
       type: 'game-changed',
       gameId: game.id,
@@ -261,17 +267,20 @@ export async function gameRoutes(appBase: FastifyInstance) {
     response: { 200: gameControlSchema },
   };
 
-  app.post('/games/:gameId/end', { schema: controlSchema }, async (request) =>
-    controlled(await endGame(app.db, await screenGame(request, request.params.gameId))),
-  );
+  app.post('/games/:gameId/end', { schema: controlSchema }, async (request) => {
+    const game = await screenGame(request, request.params.gameId);
+    return controlled(game, await endGame(app.db, game));
+  });
 
-  app.post('/games/:gameId/pause', { schema: controlSchema }, async (request) =>
-    controlled(await pauseGame(app.db, await screenGame(request, request.params.gameId))),
-  );
+  app.post('/games/:gameId/pause', { schema: controlSchema }, async (request) => {
+    const game = await screenGame(request, request.params.gameId);
+    return controlled(game, await pauseGame(app.db, game));
+  });
 
-  app.post('/games/:gameId/resume', { schema: controlSchema }, async (request) =>
-    controlled(await resumeGame(app.db, await screenGame(request, request.params.gameId))),
-  );
+  app.post('/games/:gameId/resume', { schema: controlSchema }, async (request) => {
+    const game = await screenGame(request, request.params.gameId);
+    return controlled(game, await resumeGame(app.db, game));
+  });
 
   app.patch(
     '/games/:gameId',
@@ -286,6 +295,7 @@ export async function gameRoutes(appBase: FastifyInstance) {
     async (request) => {
       const game = await screenGame(request, request.params.gameId);
       return controlled(
+        game,
         await changeGameEnd(
           app.db,
           game,

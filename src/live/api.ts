@@ -39,9 +39,13 @@ export const NETWORK_ERROR_MESSAGE =
   'The server cannot be reached. Check the connection; the screen keeps trying.';
 const UNEXPECTED_ANSWER_MESSAGE = 'The server sent an answer this screen does not understand.';
 
-/** `/v1/games/{gameId}/{path}?key={key}`: the key goes on every call, the event stream too. */
+/**
+ * `/v1/games/{gameId}/{path}?key={key}`: the key goes on every call, the event stream too. An
+ * empty path is the game itself (`PATCH /v1/games/{gameId}`).
+ */
 export function liveApiUrl(gameId: string, path: string, key: string | null): string {
-  const base = `/v1/games/${encodeURIComponent(gameId)}/${path}`;
+  const game = `/v1/games/${encodeURIComponent(gameId)}`;
+  const base = path === '' ? game : `${game}/${path}`;
   return key === null ? base : `${base}?key=${encodeURIComponent(key)}`;
 }
 
@@ -184,19 +188,14 @@ export function changeGameEnd(
   endsAt: Date,
 ): Promise<ApiResult<GameControl>> {
   const timeZone = browserTimeZone();
-  const base = `/v1/games/${encodeURIComponent(gameId)}`;
-  return request(
-    key === null ? base : `${base}?key=${encodeURIComponent(key)}`,
-    gameControlSchema,
-    {
-      method: 'PATCH',
-      headers: {
-        'content-type': 'application/json',
-        ...(timeZone ? { 'x-time-zone': timeZone } : {}),
-      },
-      body: JSON.stringify({ endsAt: endsAt.toISOString() }),
+  return request(liveApiUrl(gameId, '', key), gameControlSchema, {
+    method: 'PATCH',
+    headers: {
+      'content-type': 'application/json',
+      ...(timeZone ? { 'x-time-zone': timeZone } : {}),
     },
-  );
+    body: JSON.stringify({ endsAt: endsAt.toISOString() }),
+  });
 }
 
 // Teams (docs/games.md "Teams: rename, remove, bonus and penalty points"): the organiser's

@@ -218,6 +218,29 @@ describe('pause and resume', () => {
       screen.close();
     }
   });
+
+  it('a call that changes nothing (Resume while open, a second Pause or Resume) tells no phone', async () => {
+    const user = await signUp(server);
+    const game = await launched(user);
+    const team = await joined(game.code, 'Owls');
+    const phone = await openEventStream(
+      `${baseUrl}/v1/play/${game.code}/events?team=${team.team.id}`,
+    );
+    try {
+      await phone.waitFor((e) => e.event === 'scoreboard');
+      for (const action of ['resume', 'pause', 'pause', 'resume', 'resume', 'end'] as const) {
+        expect((await control(game.gameId, action, { caller: user })).statusCode).toBe(200);
+      }
+      // Events arrive in order: once the end is told, any event of the no-ops before it is in.
+      await phone.waitFor((e) => e.event === 'game' && (e.data as GameControl).phase === 'ended');
+      const told = phone.received
+        .filter((e) => e.event === 'game')
+        .map((e) => (e.data as GameControl).phase);
+      expect(told).toEqual(['paused', 'open', 'ended']);
+    } finally {
+      phone.close();
+    }
+  });
 });
 
 describe('moving the end (PATCH /games/{id} {endsAt})', () => {

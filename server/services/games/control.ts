@@ -35,6 +35,16 @@ export function toGameControl(game: GameRow, now = new Date()): GameControl {
   };
 }
 
+/** Whether a control call left the game as it was: the same start, end and pause. */
+export function sameControl(before: GameRow, after: GameRow): boolean {
+  const time = (date: Date | null) => date?.getTime() ?? null;
+  return (
+    time(before.startsAt) === time(after.startsAt) &&
+    time(before.endsAt) === time(after.endsAt) &&
+    time(before.pausedAt) === time(after.pausedAt)
+  );
+}
+
 /** The game's row after a conditional update, or the refusal that explains why none matched. */
 async function updated(db: Database, game: GameRow, rows: GameRow[], now: Date): Promise<GameRow> {
   if (rows[0]) return rows[0];
