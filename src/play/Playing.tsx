@@ -8,14 +8,14 @@ import type { PlayerState } from '../domain/games';
 import type { AnswerBody } from './api';
 import { backTo, navigate, pathFor } from './navigation';
 import type { PlayRoute } from './navigation';
-import type { OutboxView } from './outbox';
-import { nextTodo, statusLabel, taskStatus } from './progress';
+import type { OutboxEntry, OutboxView } from './outbox';
+import { delivery, deliveryLabel, nextTodo, statusLabel, taskStatus } from './progress';
 import type { TaskStatus } from './progress';
 import { formatPoints, stepTypeLabel, TEXTS } from './rules';
 import { ThemeBackdrop } from './Lobby';
 import { AnnouncementBanner } from './AnnouncementBanner';
 import { RejoinPanel } from './Rejoin';
-import { ScoreboardView } from './Scoreboard';
+import { FinalRank, ScoreboardView } from './Scoreboard';
 import { TaskScreen } from './TaskScreen';
 import { Avatar, brandingStyle, Header } from './ui';
 
@@ -156,17 +156,26 @@ export function Playing(props: PlayingProps) {
             You are offline. Answers are kept on this phone and sent when you are back online.
           </p>
         )}
-        {ended && (
+        {ended && onBoard && (
           <p className="pl-notice pl-notice-strong" role="status">
             This activity has ended. Thanks for playing!
           </p>
+        )}
+        {ended && !onBoard && (
+          <FinalRank
+            code={code}
+            teamId={state.team.id}
+            score={state.team.score}
+            uploading={outbox.entries.filter((e) => 'media' in e).length}
+            onScoreboard={() => navigate(pathFor.scoreboard(code), { replace: true })}
+          />
         )}
         {paused && (
           <p className="pl-notice pl-notice-strong" role="status">
             {TEXTS.paused}
           </p>
         )}
-        {outbox.waiting && outbox.entries.length > 0 && !props.offline && (
+        {outbox.waiting && outbox.entries.some((e) => !('media' in e)) && !props.offline && (
           <p className="pl-notice" role="status">
             {TEXTS.queued}
           </p>
@@ -184,7 +193,8 @@ export function Playing(props: PlayingProps) {
             state={state}
             statuses={statuses}
             ended={ended}
-            waiting={outbox.waiting}
+            outbox={outbox}
+            offline={props.offline}
           />
         )}
       </main>
@@ -197,7 +207,8 @@ function TaskList(props: {
   state: PlayerState;
   statuses: TaskStatus[];
   ended: boolean;
-  waiting: boolean;
+  outbox: OutboxView;
+  offline: boolean;
 }) {
   const { state, statuses } = props;
   if (state.steps.length === 0) {
@@ -248,20 +259,42 @@ function TaskList(props: {
                   <span className="pl-task-meta">
                     {stepTypeLabel(step.type)} · {formatPoints(step.points)}
                   </span>
-                  <span className="pl-chip">
-                    {status.kind === 'queued' && props.waiting
-                      ? 'Not sent yet'
-                      : statusLabel(status)}
-                    {status.kind === 'done' && status.entry.kind !== 'pass' && (
-                      <> · {formatPoints(status.entry.rejected ? 0 : status.entry.points)}</>
-                    )}
-                  </span>
+                  {status.kind === 'queued' ? (
+                    <QueuedChip
+                      entry={status.entry}
+                      outbox={props.outbox}
+                      offline={props.offline}
+                    />
+                  ) : (
+                    <span className="pl-chip">
+                      {statusLabel(status)}
+                      {status.kind === 'done' && status.entry.kind !== 'pass' && (
+                        <> · {formatPoints(status.entry.rejected ? 0 : status.entry.points)}</>
+                      )}
+                    </span>
+                  )}
                 </span>
               </a>
             </li>
           );
         })}
       </ol>
+    </>
+  );
+}
+
+/** An answer still on the phone: "Sending", or an upload's progress with a thin bar. */
+function QueuedChip(props: { entry: OutboxEntry; outbox: OutboxView; offline: boolean }) {
+  const state = delivery(props.entry, props.outbox, props.offline);
+  const label = deliveryLabel(props.entry, state);
+  return (
+    <>
+      <span className={`pl-chip pl-chip-${state.kind}`}>{label}</span>
+      {state.kind === 'uploading' && (
+        <span className="pl-task-upload" aria-hidden="true">
+          <span style={{ width: `${state.percent}%` }} />
+        </span>
+      )}
     </>
   );
 }

@@ -9,8 +9,9 @@ import type { FormEvent, ReactNode } from 'react';
 import type { PlayerStep, ProgressEntry } from '../domain/games';
 import type { Asset, Branding } from '../domain/schemas';
 import type { AnswerBody } from './api';
-import type { OutboxView } from './outbox';
+import type { OutboxEntry, OutboxView } from './outbox';
 import { CHALLENGE_PHOTO_MAX_SIDE, shrinkPhoto } from './photo';
+import { delivery } from './progress';
 import type { TaskStatus } from './progress';
 import {
   ANSWER_MAX_LENGTH,
@@ -79,10 +80,18 @@ export function TaskScreen(props: TaskScreenProps) {
           <Result step={step} entry={status.entry} onBack={props.onBack} onNext={props.onNext} />
         ) : status.kind === 'queued' ? (
           <>
-            <Queued clientId={status.entry.clientId} outbox={props.outbox} />
-            <button type="button" className="pl-button pl-secondary" onClick={props.onBack}>
-              Back to tasks
-            </button>
+            <Queued entry={status.entry} outbox={props.outbox} />
+            <div className="pl-row">
+              <button type="button" className="pl-button pl-secondary" onClick={props.onBack}>
+                Back to tasks
+              </button>
+              {/* An upload goes on by itself: the team need not wait for it. */}
+              {'media' in status.entry && props.onNext && (
+                <button type="button" className="pl-button pl-primary" onClick={props.onNext}>
+                  Next task
+                </button>
+              )}
+            </div>
           </>
         ) : props.ended ? (
           <p className="pl-notice pl-notice-strong">This activity has ended: answers are closed.</p>
@@ -361,19 +370,32 @@ function MediaAnswer(props: {
   );
 }
 
-function Queued(props: { clientId: string; outbox: OutboxView }) {
-  const sending = props.outbox.sending?.clientId === props.clientId ? props.outbox.sending : null;
-  if (sending) {
+function Queued(props: { entry: OutboxEntry; outbox: OutboxView }) {
+  const { entry, outbox } = props;
+  const state = delivery(entry, outbox, false);
+  if (!('media' in entry)) {
+    return state.kind === 'sending' && outbox.sending[entry.clientId] !== undefined ? (
+      <ProgressBar value={null} label="Sending your answer…" />
+    ) : (
+      <p className="pl-notice" role="status">
+        {state.kind === 'waiting' ? TEXTS.queued : 'Sending your answer…'}
+      </p>
+    );
+  }
+  const what = entry.media === 'video' ? 'video' : 'photo';
+  if (state.kind === 'uploading') {
     return (
-      <ProgressBar
-        value={sending.progress}
-        label={sending.progress === null ? 'Sending your answer…' : 'Uploading…'}
-      />
+      <>
+        <ProgressBar value={state.percent / 100} label="Uploading…" />
+        <p className="pl-task-line">You can carry on: your {what} uploads in the background.</p>
+      </>
     );
   }
   return (
     <p className="pl-notice" role="status">
-      {props.outbox.waiting ? TEXTS.queued : 'Sending your answer…'}
+      {state.kind === 'waiting'
+        ? `Your ${what} is saved on this phone and uploads when you’re back online.`
+        : `Your ${what} is next in line to upload.`}
     </p>
   );
 }

@@ -4,10 +4,17 @@
  * video) before it is sent; the server answers a resend with the same clientId with the first
  * result, so sending again after a lost response is always safe.
  *
- * One pass at a time sends the entries in order. Outcomes of one send:
+ * Two lanes send side by side, each one entry at a time and in the order the entries were made:
+ * - answers (text, choice, done, pass): small and sent at once;
+ * - uploads (photos and videos): a video can take minutes on a phone's connection, and an answer
+ *   made meanwhile must not wait behind it.
+ * Each lane has its own retries, so a failing upload never holds an answer back. An entry is in
+ * one lane only, and a lane runs one pass at a time, so no entry is ever sent twice at once.
+ *
+ * Outcomes of one send:
  * - 2xx: the entry is done (onSent);
- * - no answer, 5xx, 408 or 429: it stays, and the pass stops until the next trigger ('online',
- *   focus, a back-off timer, the next answer, or the next start);
+ * - no answer, 5xx, 408 or 429: it stays, and that lane stops until the next trigger ('online',
+ *   focus, its back-off timer, the next entry of that lane, or the next start);
  * - 401: the team token is no longer valid; nothing can be sent any more (onUnauthorised);
  * - any other 4xx: the server will never take it; it is removed and the server's errorMessage
  *   reported (onRejected).
@@ -48,11 +55,20 @@ export interface OutboxOptions extends OutboxHandlers {
 
 export interface OutboxView {
   entries: readonly OutboxEntry[];
-  /** The entry being sent right now, and its upload progress (0…1) for media. */
-  sending: { clientId: string; progress: number | null } | null;
-  /** The last attempt got no answer: what is left waits for the connection. */
+  /**
+   * The entries being sent right now, by clientId: an upload's progress (0…1), or null for an
+   * answer. At most one answer and one upload at a time.
+   */
+  sending: Readonly<Record<string, number | null>>;
+  /** The last answer sent got no answer: the answers left wait for the connection. */
   waiting: boolean;
+  /** The last upload failed for now: the photos and videos left wait (retried with back-off). */
+  uploadsWaiting: boolean;
 }
+
+export type Lane = 'answers' | 'uploads';
+
+export const laneOf = (entry: OutboxEntry): Lane => ('media' in entry ? 'uploads' : 'answers');
 
 /**
  * Waits between retries after a failed send: quick at first (a blip), then easing off so a
@@ -66,14 +82,24 @@ const isRetryable = (status: number): boolean => RETRYABLE.has(status) || status
 export const MEDIA_LOST_MESSAGE =
   'The photo or video was no longer on this phone, so it could not be sent. Please take it again.';
 
+/** One lane's sending state. */
+interface LaneState {
+  running: Promise<void> | null;
+  again: boolean;
+  failures: number;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+const WAITING_FIELD = { answers: 'waiting', uploads: 'uploadsWaiting' } as const;
+
 export class Outbox {
   private entries: OutboxEntry[];
   private view: OutboxView;
   private listeners = new Set<() => void>();
-  private running = false;
-  private again = false;
-  private failures = 0;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly lanes: Record<Lane, LaneState> = {
+    answers: { running: null, again: false, failures: 0, timer: null },
+    uploads: { running: null, again: false, failures: 0, timer: null },
+  };
   private stopped = false;
   /** Tasks whose answer is being written to the phone right now. */
   private readonly adding = new Set<string>();
@@ -84,7 +110,7 @@ export class Outbox {
     this.storage = options.storage ?? globalThis.localStorage;
     this.handlers = options;
     this.entries = this.load();
-    this.view = { entries: this.entries, sending: null, waiting: false };
+    this.view = { entries: this.entries, sending: {}, waiting: false, uploadsWaiting: false };
   }
 
   /** Who hears about results (the screen that shows them; replaced when it re-renders). */
@@ -104,6 +130,12 @@ export class Outbox {
   private publish(change: Partial<OutboxView>): void {
     this.view = { ...this.view, entries: this.entries, ...change };
     for (const listener of this.listeners) listener();
+  }
+
+  /** Marks an entry as being sent (with its progress), or as no longer sent (undefined). */
+  private setSending(clientId: string, progress: number | null | undefined): void {
+    const { [clientId]: _previous, ...rest } = this.view.sending;
+    this.publish({ sending: progress === undefined ? rest : { ...rest, [clientId]: progress } });
   }
 
   // -- persistence -----------------------------------------------------------------------------
@@ -152,32 +184,45 @@ export class Outbox {
       this.adding.delete(entry.stepId);
     }
     this.publish({});
-    void this.flush();
+    // Only its own lane: a new answer does not cut short an upload's back-off, nor the reverse.
+    void this.flushLane(laneOf(entry));
     return true;
   }
 
-  /** One pass over the entries; a call during a pass asks for another pass after it. */
+  /** A pass over both lanes; resolves when both are done. */
   async flush(): Promise<void> {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    this.clearTimer();
-    try {
-      do {
-        this.again = false;
-        await this.pass();
-      } while (this.again && !this.stopped);
-    } finally {
-      this.running = false;
-    }
+    await Promise.all([this.flushLane('answers'), this.flushLane('uploads')]);
   }
 
-  private async pass(): Promise<void> {
-    for (const entry of [...this.entries]) {
+  /** One pass over a lane's entries; a call during a pass asks for another pass after it. */
+  private flushLane(lane: Lane): Promise<void> {
+    const state = this.lanes[lane];
+    if (this.stopped) return Promise.resolve();
+    if (state.running) {
+      state.again = true;
+      return state.running;
+    }
+    this.clearTimer(lane);
+    state.running = (async () => {
+      try {
+        do {
+          state.again = false;
+          await this.pass(lane);
+        } while (state.again && !this.stopped);
+      } finally {
+        state.running = null;
+      }
+    })();
+    return state.running;
+  }
+
+  private async pass(lane: Lane): Promise<void> {
+    const state = this.lanes[lane];
+    const waiting = WAITING_FIELD[lane];
+    for (const entry of this.entries.filter((e) => laneOf(e) === lane)) {
       if (this.stopped) return;
+      // Cleared (the team is gone) or removed while an earlier entry was being sent.
+      if (!this.entries.includes(entry)) continue;
       let media: Blob | null = null;
       if ('media' in entry) {
         media = await this.options.media.get(entry.clientId);
@@ -188,48 +233,59 @@ export class Outbox {
           continue;
         }
       }
-      this.publish({ sending: { clientId: entry.clientId, progress: media ? 0 : null } });
-      const result = await this.options.send(entry, media, (progress) =>
-        this.publish({ sending: { clientId: entry.clientId, progress } }),
-      );
+      this.setSending(entry.clientId, media ? 0 : null);
+      // Progress events come many times a second: the phone redraws once per whole percent.
+      let shown = 0;
+      const result = await this.options.send(entry, media, (progress) => {
+        const percent = Math.floor(progress * 100);
+        if (percent === shown) return;
+        shown = percent;
+        this.setSending(entry.clientId, progress);
+      });
       if (result.ok) {
-        this.failures = 0;
+        state.failures = 0;
         await this.remove(entry.clientId);
-        this.publish({ sending: null, waiting: false });
+        this.setSending(entry.clientId, undefined);
+        this.publish({ [waiting]: false });
         this.handlers.onSent?.(entry, result.data);
       } else if (result.status === 401) {
-        this.publish({ sending: null, waiting: false });
+        this.setSending(entry.clientId, undefined);
+        this.publish({ [waiting]: false });
         this.handlers.onUnauthorised?.();
         return;
       } else if (isRetryable(result.status)) {
-        this.publish({ sending: null, waiting: true });
-        this.scheduleRetry();
+        this.setSending(entry.clientId, undefined);
+        this.publish({ [waiting]: true });
+        this.scheduleRetry(lane);
         return;
       } else {
         await this.remove(entry.clientId);
-        this.publish({ sending: null });
+        this.setSending(entry.clientId, undefined);
         this.handlers.onRejected?.(entry, result.errorMessage);
       }
     }
-    this.publish({ sending: null, waiting: false });
+    this.publish({ [waiting]: false });
   }
 
-  private scheduleRetry(): void {
-    const delay = RETRY_DELAYS_MS[Math.min(this.failures, RETRY_DELAYS_MS.length - 1)]!;
-    this.failures += 1;
-    this.clearTimer();
-    this.timer = setTimeout(() => void this.flush(), delay);
+  private scheduleRetry(lane: Lane): void {
+    const state = this.lanes[lane];
+    const delay = RETRY_DELAYS_MS[Math.min(state.failures, RETRY_DELAYS_MS.length - 1)]!;
+    state.failures += 1;
+    this.clearTimer(lane);
+    state.timer = setTimeout(() => void this.flushLane(lane), delay);
   }
 
-  private clearTimer(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
+  private clearTimer(lane: Lane): void {
+    const state = this.lanes[lane];
+    if (state.timer !== null) clearTimeout(state.timer);
+    state.timer = null;
   }
 
   /** Sends at start and again whenever the phone is back, the page regains focus or shows. */
   start(target: Window = window): () => void {
     const retryNow = (): void => {
-      this.failures = 0;
+      this.lanes.answers.failures = 0;
+      this.lanes.uploads.failures = 0;
       void this.flush();
     };
     const onVisible = (): void => {
@@ -251,7 +307,8 @@ export class Outbox {
   /** Stops sending (the page leaves the game); start() resumes. */
   stop(): void {
     this.stopped = true;
-    this.clearTimer();
+    this.clearTimer('answers');
+    this.clearTimer('uploads');
   }
 
   /** The team is gone (401): drop every unsent answer and its media. */
@@ -259,7 +316,7 @@ export class Outbox {
     const media = this.entries.filter((e) => 'media' in e);
     this.entries = [];
     this.save();
-    this.publish({ sending: null, waiting: false });
+    this.publish({ sending: {}, waiting: false, uploadsWaiting: false });
     await Promise.all(media.map((e) => this.options.media.delete(e.clientId)));
   }
 }

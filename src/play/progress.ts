@@ -1,6 +1,6 @@
 /** What the team has done: the server's progress, the answers still on the phone, and the score. */
 import type { AnswerResult, PlayerState, ProgressEntry } from '../domain/games';
-import type { OutboxEntry } from './outbox';
+import type { OutboxEntry, OutboxView } from './outbox';
 
 export type TaskStatus =
   | { kind: 'todo' }
@@ -50,4 +50,41 @@ export function statusLabel(status: TaskStatus): string {
   if (status.kind === 'queued') return 'Sending';
   if (status.entry.kind === 'pass') return 'Passed';
   return 'Answered';
+}
+
+/**
+ * Where an answer still on the phone is: an answer being sent, an upload and how far it got,
+ * an upload waiting behind another one, or waiting for the connection.
+ */
+export type Delivery =
+  | { kind: 'sending' }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'next-upload' }
+  | { kind: 'waiting' };
+
+export function delivery(entry: OutboxEntry, outbox: OutboxView, offline: boolean): Delivery {
+  const progress = outbox.sending[entry.clientId];
+  if (!('media' in entry)) {
+    if (progress !== undefined) return { kind: 'sending' };
+    return outbox.waiting || offline ? { kind: 'waiting' } : { kind: 'sending' };
+  }
+  if (progress !== undefined) {
+    return { kind: 'uploading', percent: Math.min(100, Math.floor((progress ?? 0) * 100)) };
+  }
+  return outbox.uploadsWaiting || offline ? { kind: 'waiting' } : { kind: 'next-upload' };
+}
+
+/** Short words for the task list: "Uploading 45%", "Waiting for connection". */
+export function deliveryLabel(entry: OutboxEntry, state: Delivery): string {
+  switch (state.kind) {
+    case 'sending':
+      return 'Sending';
+    case 'uploading':
+      // Every byte is out; the server is still storing the file.
+      return state.percent >= 100 ? 'Almost done' : `Uploading ${state.percent}%`;
+    case 'next-upload':
+      return 'Waiting to upload';
+    case 'waiting':
+      return 'media' in entry ? 'Waiting for connection' : 'Not sent yet';
+  }
 }

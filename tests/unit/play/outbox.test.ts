@@ -25,10 +25,24 @@ function makeOutbox(handlers: OutboxHandlers = {}): Outbox {
     media,
     send: (entry, blob, onProgress) =>
       'media' in entry
-        ? api.media(CODE, TOKEN, entry.stepId, entry.clientId, blob!, entry.fileName, onProgress)
-        : api.answer(CODE, TOKEN, entry.stepId, entry.clientId, {
-            text: (entry as { text: string }).text,
-          }),
+        ? api.media(
+            CODE,
+            TOKEN,
+            entry.stepId,
+            entry.clientId,
+            blob!,
+            entry.fileName,
+            onProgress,
+            entry.answeredAt,
+          )
+        : api.answer(
+            CODE,
+            TOKEN,
+            entry.stepId,
+            entry.clientId,
+            { text: (entry as { text: string }).text },
+            entry.answeredAt,
+          ),
     ...handlers,
   });
 }
@@ -84,7 +98,7 @@ describe('answers are kept on the phone before they are sent', () => {
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(sent).toEqual(['c-1']));
     expect(stored()).toEqual([]);
-    expect(outbox.getSnapshot()).toMatchObject({ entries: [], waiting: false, sending: null });
+    expect(outbox.getSnapshot()).toMatchObject({ entries: [], waiting: false, sending: {} });
     stop();
   });
 
@@ -229,7 +243,7 @@ describe('photos and videos', () => {
       { clientId: 'c-photo', stepId: 's-photo', createdAt: 1, media: 'photo', fileName: 'p.jpg' },
       photo,
     );
-    await vi.waitFor(() => expect(outbox.getSnapshot().waiting).toBe(true));
+    await vi.waitFor(() => expect(outbox.getSnapshot().uploadsWaiting).toBe(true));
     expect(await media.get('c-photo')).not.toBeNull();
 
     online = true;
@@ -242,7 +256,7 @@ describe('photos and videos', () => {
       [10, 10],
     ];
     const progress: (number | null)[] = [];
-    outbox.subscribe(() => progress.push(outbox.getSnapshot().sending?.progress ?? null));
+    outbox.subscribe(() => progress.push(outbox.getSnapshot().sending['c-photo'] ?? null));
     await outbox.flush();
 
     const upload = server.calls.at(-1)!;
@@ -270,5 +284,178 @@ describe('photos and videos', () => {
     expect(rejected).toEqual([MEDIA_LOST_MESSAGE]);
     expect(stored()).toEqual([]);
     expect(server.calls).toEqual([]);
+  });
+});
+
+describe('uploads never block answers (answers go first, uploads run beside them)', () => {
+  const videoEntry = (clientId: string, stepId = 's-video'): OutboxEntry => ({
+    clientId,
+    stepId,
+    createdAt: 1,
+    answeredAt: Date.parse('2030-01-01T10:00:00.000Z'),
+    media: 'video',
+    fileName: 'song.mp4',
+  });
+  const video = () => new Blob(['mp4 bytes'], { type: 'video/mp4' });
+  const uploads = () => server.calls.filter((c) => c.path === playPath('/answers/media'));
+  const answers = () => server.calls.filter((c) => c.path === playPath('/answers'));
+
+  /** Holds every upload until the test lets it go. */
+  function holdUploads(): { release: (reply?: Reply) => void } {
+    const held: ((reply: Reply) => void)[] = [];
+    server.handler = (call) =>
+      call.path === playPath('/answers/media')
+        ? new Promise<Reply>((resolve) => held.push(resolve))
+        : online
+          ? reply(call.path)
+          : 'offline';
+    return {
+      release: (answer = { status: 200, body: answerResult({ stepId: 's-video' }, 40) }) =>
+        held.shift()?.(answer),
+    };
+  }
+
+  it('an answer queued after a slow media upload is sent before the upload finishes', async () => {
+    const upload = holdUploads();
+    const sent: string[] = [];
+    const outbox = makeOutbox({ onSent: (entry) => sent.push(entry.clientId) });
+    server.uploadProgress = [[45, 100]];
+    await outbox.add(videoEntry('c-video'), video());
+    await vi.waitFor(() => expect(outbox.getSnapshot().sending['c-video']).toBe(0.45));
+
+    const answeredAt = Date.parse('2030-01-01T10:01:00.000Z');
+    await outbox.add({ ...textEntry('c-text', 's-free'), answeredAt });
+    await vi.waitFor(() => expect(sent).toEqual(['c-text']));
+    // The upload is still going, and its answer is the moment of answering, not of sending.
+    expect(outbox.getSnapshot().entries.map((e) => e.clientId)).toEqual(['c-video']);
+    expect(outbox.getSnapshot().sending).toEqual({ 'c-video': 0.45 });
+    expect(answers()[0]?.body).toMatchObject({
+      clientId: 'c-text',
+      answeredAt: '2030-01-01T10:01:00.000Z',
+    });
+
+    upload.release();
+    await vi.waitFor(() => expect(sent).toEqual(['c-text', 'c-video']));
+    expect((uploads()[0]?.body as FormData).get('answeredAt')).toBe('2030-01-01T10:00:00.000Z');
+    expect(stored()).toEqual([]);
+    expect(outbox.getSnapshot().sending).toEqual({});
+  });
+
+  it('uploads retry with back-off without blocking answers', async () => {
+    vi.useFakeTimers();
+    let uploadUp = false;
+    server.handler = (call) =>
+      call.path === playPath('/answers/media')
+        ? uploadUp
+          ? { status: 200, body: answerResult({ stepId: 's-video' }, 40) }
+          : { status: 503, body: { errorMessage: 'Busy' } }
+        : reply(call.path);
+    const sent: string[] = [];
+    const outbox = makeOutbox({ onSent: (entry) => sent.push(entry.clientId) });
+    await outbox.add(videoEntry('c-video'), video());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(uploads()).toHaveLength(1);
+    expect(outbox.getSnapshot()).toMatchObject({ uploadsWaiting: true, waiting: false });
+
+    // An answer made while the upload waits for its retry goes at once.
+    await outbox.add(textEntry('c-text', 's-free'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual(['c-text']);
+    // ...and does not cut the upload's back-off short either.
+    expect(uploads()).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0] - 1);
+    expect(uploads()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(uploads()).toHaveLength(2);
+    await outbox.add(textEntry('c-text-2', 's-mc'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual(['c-text', 'c-text-2']);
+
+    uploadUp = true;
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[1]);
+    expect(uploads()).toHaveLength(3);
+    expect(sent).toEqual(['c-text', 'c-text-2', 'c-video']);
+    expect(outbox.getSnapshot()).toMatchObject({ entries: [], uploadsWaiting: false });
+    // Every try of the upload carries the same clientId: the server keeps it once.
+    expect(uploads().map((c) => (c.body as FormData).get('clientId'))).toEqual([
+      'c-video',
+      'c-video',
+      'c-video',
+    ]);
+    outbox.stop();
+  });
+
+  it('uploads go one at a time, in the order they were made', async () => {
+    const upload = holdUploads();
+    const sent: string[] = [];
+    const outbox = makeOutbox({ onSent: (entry) => sent.push(entry.clientId) });
+    await outbox.add(videoEntry('c-video-1', 's-video'), video());
+    await outbox.add(videoEntry('c-video-2', 's-photo'), video());
+    await vi.waitFor(() => expect(uploads()).toHaveLength(1));
+    expect(Object.keys(outbox.getSnapshot().sending)).toEqual(['c-video-1']);
+    upload.release();
+    await vi.waitFor(() => expect(uploads()).toHaveLength(2));
+    expect((uploads()[1]?.body as FormData).get('clientId')).toBe('c-video-2');
+    upload.release();
+    await vi.waitFor(() => expect(sent).toEqual(['c-video-1', 'c-video-2']));
+  });
+
+  it('nothing is sent twice after a reload: sent answers are gone, the unfinished upload goes once more with the same clientId', async () => {
+    holdUploads();
+    const first = makeOutbox();
+    const stopFirst = first.start();
+    await first.add(videoEntry('c-video'), video());
+    await first.add(textEntry('c-text', 's-free'));
+    await vi.waitFor(() =>
+      expect(first.getSnapshot().entries.map((e) => e.clientId)).toEqual(['c-video']),
+    );
+    expect(answers()).toHaveLength(1);
+    expect(uploads()).toHaveLength(1);
+    // The page reloads in the middle of the upload.
+    stopFirst();
+
+    server.handler = (call) =>
+      call.path === playPath('/answers/media')
+        ? { status: 200, body: answerResult({ stepId: 's-video' }, 40) }
+        : reply(call.path);
+    const sent: string[] = [];
+    const reloaded = makeOutbox({ onSent: (entry) => sent.push(entry.clientId) });
+    expect(reloaded.getSnapshot().entries.map((e) => e.clientId)).toEqual(['c-video']);
+    const stop = reloaded.start();
+    window.dispatchEvent(new Event('focus'));
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(sent).toEqual(['c-video']));
+    await reloaded.flush();
+    expect(answers()).toHaveLength(1);
+    expect(uploads()).toHaveLength(2);
+    expect(uploads().map((c) => (c.body as FormData).get('clientId'))).toEqual([
+      'c-video',
+      'c-video',
+    ]);
+    expect(stored()).toEqual([]);
+    expect(await media.get('c-video')).toBeNull();
+    stop();
+  });
+
+  it('triggers while an upload is going do not send it a second time', async () => {
+    const upload = holdUploads();
+    const outbox = makeOutbox();
+    const stop = outbox.start();
+    await outbox.add(videoEntry('c-video'), video());
+    await vi.waitFor(() => expect(uploads()).toHaveLength(1));
+    for (let i = 0; i < 3; i++) {
+      window.dispatchEvent(new Event('focus'));
+      window.dispatchEvent(new Event('online'));
+    }
+    await outbox.add(textEntry('c-text', 's-free'));
+    await vi.waitFor(() => expect(answers()).toHaveLength(1));
+    expect(uploads()).toHaveLength(1);
+    upload.release();
+    await vi.waitFor(() => expect(outbox.getSnapshot().entries).toEqual([]));
+    await outbox.flush();
+    expect(uploads()).toHaveLength(1);
+    expect(answers()).toHaveLength(1);
+    stop();
   });
 });
