@@ -3,7 +3,8 @@
  * the domain rules (docs/statuses.md) from its launch instances (launches and scheduled games;
  * demos are tests and do not count), its plays (teams over all instances), and the live-screen
  * URLs of its current instance (docs/games.md), and that instance's game status URL for the
- * join info dialog (SPEC §2.9: its schedule, QR code and code).
+ * join info dialog (SPEC §2.9: its schedule, QR code and code), and that instance's game id,
+ * phase and end for the row's game controls (issue 15).
  */
 import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -12,6 +13,7 @@ import { isInstanceOpen, type LaunchInstance } from '../../src/domain/status';
 import { gameStatusUrl, liveScreenUrls, type GameRow } from './games/publishing';
 import type { ActivityRow } from '../../src/domain/schemas';
 import { deriveActivityStatus } from '../../src/domain/status';
+import { gamePhase } from '../../src/domain/games';
 import { isTemplateValid } from '../../src/domain/validation/template';
 import { formatDuration } from '../../src/domain/constants';
 import { ownedBy, type Owner, type TemplateRow } from './templates';
@@ -55,6 +57,14 @@ export function toActivityRow(
         gameStatusUrl: gameStatusUrl(publicUrl, current.game),
       }
     : { scoreboardUrl: null, presentationUrl: null, statisticsUrl: null, gameStatusUrl: null };
+  // The row's game controls (issue 15) act on the same instance its live screens show.
+  const game = current
+    ? {
+        gameId: current.game.id,
+        gamePhase: gamePhase(current.game, now),
+        gameEndsAt: current.game.endsAt.toISOString(),
+      }
+    : { gameId: null, gamePhase: null, gameEndsAt: null };
   return {
     id: row.id,
     name: row.name,
@@ -65,6 +75,7 @@ export function toActivityRow(
     plays: instances.reduce((sum, i) => sum + i.plays, 0),
     status,
     ...urls,
+    ...game,
   };
 }
 

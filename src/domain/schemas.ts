@@ -236,6 +236,13 @@ export const activityRowSchema = z.object({
   // Beyond SPEC's fields: the current instance's game status, which the join info dialog reads
   // (SPEC §2.9 Activity join info). Optional so rows cached before it existed still parse.
   gameStatusUrl: z.string().nullable().optional(),
+  // Beyond SPEC's fields (issue 15): the current instance's game, for the row's game controls
+  // (docs/games.md "Game control"). `gamePhase` takes the values of GAME_PHASES in
+  // src/domain/games.ts, which imports this file and so cannot be imported here. Optional so
+  // rows cached before they existed still parse.
+  gameId: idSchema.nullable().optional(),
+  gamePhase: z.enum(['upcoming', 'open', 'paused', 'ended']).nullable().optional(),
+  gameEndsAt: isoDateTime.nullable().optional(),
 });
 export type ActivityRow = z.infer<typeof activityRowSchema>;
 

@@ -38,6 +38,9 @@ describe('GET /my_games', () => {
         presentationUrl: null,
         statisticsUrl: null,
         gameStatusUrl: null,
+        gameId: null,
+        gamePhase: null,
+        gameEndsAt: null,
       },
     ]);
   });

@@ -15,7 +15,9 @@ import {
 import { GAME_TYPE_LABELS } from '../../domain/enums';
 import type { ActivityRow } from '../../domain/schemas';
 import { IndoorIcon, OutdoorIcon } from '../library/icons';
+import type { GameControl } from '../../domain/games';
 import { ActivityRowActions, type DialogAction } from './ActivityRowActions';
+import { GameControlsMenu, hasGameControls } from './GameControlsMenu';
 import { StatusDot } from './StatusDot';
 
 export const ACTIVITY_COLUMNS = [
@@ -27,6 +29,8 @@ export const ACTIVITY_COLUMNS = [
   'STATUS',
 ] as const;
 export const HIGHLIGHT_BADGE = 'Latest';
+/** Beside "Live" while the organiser has paused the game (the status stays live: SPEC §4). */
+export const PAUSED_BADGE = 'Paused';
 
 const TABLE_MIN_WIDTH = 1040;
 
@@ -38,6 +42,8 @@ export interface ActivitiesTableProps {
   copyingId: string | null;
   onOpen: (action: DialogAction, row: ActivityRow) => void;
   onCopy: (row: ActivityRow) => void;
+  /** A game control changed the row's current instance (issue 15). */
+  onGameChanged: (row: ActivityRow, control: GameControl) => void;
 }
 
 export function ActivitiesTable({
@@ -48,6 +54,7 @@ export function ActivitiesTable({
   copyingId,
   onOpen,
   onCopy,
+  onGameChanged,
 }: ActivitiesTableProps) {
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
@@ -80,6 +87,7 @@ export function ActivitiesTable({
           <Table.Tbody>
             {rows.map((row) => {
               const highlighted = row.id === highlightedId;
+              const controllable = hasGameControls(row);
               return (
                 <Table.Tr
                   key={row.id}
@@ -116,18 +124,37 @@ export function ActivitiesTable({
                     {row.plays}
                   </Table.Td>
                   <Table.Td>
-                    <StatusDot status={row.status} />
+                    <Group gap={6} wrap="nowrap">
+                      <StatusDot status={row.status} />
+                      {controllable && row.gamePhase === 'paused' && (
+                        <Badge
+                          size="xs"
+                          variant="light"
+                          color="yellow"
+                          radius="sm"
+                          data-testid="game-paused"
+                        >
+                          {PAUSED_BADGE}
+                        </Badge>
+                      )}
+                    </Group>
                   </Table.Td>
                   <Table.Td>
-                    <ActivityRowActions
-                      row={row}
-                      canScheduleActivity={canScheduleActivity}
-                      offline={offline}
-                      copying={copyingId === row.id}
-                      copyDisabled={copyingId !== null}
-                      onOpen={onOpen}
-                      onCopy={onCopy}
-                    />
+                    {/* The game controls sit beside SPEC §4's row actions, not among them. */}
+                    <Group gap={6} justify="flex-end" wrap="nowrap">
+                      <ActivityRowActions
+                        row={row}
+                        canScheduleActivity={canScheduleActivity}
+                        offline={offline}
+                        copying={copyingId === row.id}
+                        copyDisabled={copyingId !== null}
+                        onOpen={onOpen}
+                        onCopy={onCopy}
+                      />
+                      {controllable && (
+                        <GameControlsMenu row={row} offline={offline} onChanged={onGameChanged} />
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               );

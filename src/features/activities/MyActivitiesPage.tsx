@@ -22,7 +22,10 @@ import { CreateGameButton } from '../createGame/CreateGameButton';
 import { useTemplateCopy } from '../library/useTemplateCopy';
 import { ActivitiesTable } from './ActivitiesTable';
 import { OFFLINE_ACTION_TEXT, type DialogAction } from './ActivityRowActions';
+import { RecentDemos } from './RecentDemos';
 import { useActivityHighlight } from './useActivityHighlight';
+import { useGameOverrides } from './useGameOverrides';
+import type { GameControl } from '../../domain/games';
 
 export const ACTIVITIES_TITLE = 'My Activities';
 export const ACTIVITIES_DESCRIPTION =
@@ -48,15 +51,17 @@ export function MyActivitiesPage() {
   const copy = useTemplateCopy();
   // The last dialog's row stays after closing, so the dialog can play its closing transition.
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // Read the recent demos again after the demo dialog, which may have made one.
+  const [demosRefresh, setDemosRefresh] = useState(0);
 
   const open = useCallback(
     (action: DialogAction, row: ActivityRow) => setDialog({ action, row, opened: true }),
     [],
   );
-  const close = useCallback(
-    () => setDialog((current) => (current ? { ...current, opened: false } : null)),
-    [],
-  );
+  const close = useCallback(() => {
+    setDialog((current) => (current ? { ...current, opened: false } : null));
+    setDemosRefresh((n) => n + 1);
+  }, []);
   // SPEC §4: a code from the game-status poll marks the list for refresh and highlights the row.
   const launched = useCallback(
     (templateId: string) => {
@@ -76,7 +81,15 @@ export function MyActivitiesPage() {
     [copy, templates],
   );
 
-  const rows = activities.data;
+  const { rows, record } = useGameOverrides(activities.data);
+  // A game control may change the row's status (an ended game makes it complete): pull now.
+  const gameChanged = useCallback(
+    (row: ActivityRow, control: GameControl) => {
+      record(row, control);
+      void sync.syncNow();
+    },
+    [record, sync],
+  );
   const isLaunch = dialog?.action === 'demo' || dialog?.action === 'play';
 
   return (
@@ -148,8 +161,11 @@ export function MyActivitiesPage() {
             copyingId={copy.copyingId}
             onOpen={open}
             onCopy={copyRow}
+            onGameChanged={gameChanged}
           />
         )}
+
+        <RecentDemos enabled={session.signedIn && online} refreshKey={demosRefresh} />
       </Stack>
 
       {dialog && isLaunch && (

@@ -26,7 +26,11 @@ import {
   type FakeSync,
 } from '../library/harness';
 
-vi.mock('../../../src/app/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../../src/app/session', () => ({
+  useSession: vi.fn(),
+  // The game controls and the recent demos call the server with the session (issue 15).
+  useApiCredentials: () => ({ token: 'test-token', anonId: null }),
+}));
 vi.mock('../../../src/features/dialogs/LaunchDialog', () => import('./fakeDialogs'));
 vi.mock('../../../src/features/dialogs/ScheduleDialog', () => import('./fakeDialogs'));
 vi.mock('../../../src/features/dialogs/JoinInfoDialog', () => import('./fakeDialogs'));
@@ -43,10 +47,14 @@ beforeEach(async () => {
   db = await openTestDatabase();
   sync = fakeSync();
   vi.mocked(useSession).mockReturnValue(session(true));
+  // The recent demos below the table (issue 15, tests/unit/activities/gameControls.test.tsx):
+  // none here.
+  vi.stubGlobal('fetch', async () => new Response('[]', { status: 200 }));
 });
 afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   setBrowserOnline(true);
   await db.close();
 });

@@ -1,0 +1,418 @@
+/**
+ * A live row's "Game controls" (issue 15, docs/games.md "Game control"): Pause / Resume, Extend
+ * by 15 min, 30 min or 1 h, Announce, and End now after a confirmation, acting on the row's
+ * current instance with the owner's sign-in. They are the live statistics screen's controls
+ * (src/live/components/GameControls.tsx) for an organiser who has My Activities open instead.
+ * The server's refusals (a FREE game cannot run past its day: SPEC §6) show next to the menu or
+ * in the dialog, never dropped; offline, the controls say they need the internet.
+ */
+import { useState, type ReactNode } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Group,
+  Menu,
+  Modal,
+  Popover,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import { useApiCredentials } from '../../app/session';
+import type { ApiResult } from '../../api/client';
+import {
+  announceToGame,
+  controlOwnGame,
+  extendOwnGame,
+  type GameControlAction,
+} from '../../api/gameControl';
+import { ANNOUNCEMENT_MAX_LENGTH, type GameControl } from '../../domain/games';
+import type { ActivityRow } from '../../domain/schemas';
+import {
+  AnnounceIcon,
+  ControlsIcon,
+  EndIcon,
+  ExtendIcon,
+  PauseIcon,
+  ResumeIcon,
+} from './gameControlIcons';
+
+export const GAME_CONTROLS_TEXTS = {
+  menu: 'Game controls',
+  running: 'Running',
+  paused: 'Paused: teams cannot answer',
+  pause: 'Pause',
+  resume: 'Resume',
+  extend: 'Extend',
+  announce: 'Announce…',
+  endNow: 'End now…',
+  offline: 'You are offline. Game controls need the internet: try again once you are back online.',
+  confirmTitle: 'End the game now?',
+  confirmBody:
+    'Teams can no longer answer, and the scores become final. The results stay: the scoreboard and the statistics keep them.',
+  keepPlaying: 'Keep playing',
+  confirmEnd: 'End now',
+  announceTitle: 'Announce to every team',
+  announceLabel: 'Message',
+  announcePlaceholder: 'Lunch is ready in the atrium: come back for round two at 13:30.',
+  send: 'Send to every phone',
+  cancel: 'Cancel',
+  sent: 'Sent to every phone.',
+  dismiss: 'Dismiss',
+} as const;
+
+export const EXTENSIONS = [
+  { minutes: 15, label: '15 min' },
+  { minutes: 30, label: '30 min' },
+  { minutes: 60, label: '1 h' },
+] as const;
+
+export const extendLabel = (label: string) => `Extend by ${label}`;
+
+const TOOLTIP_EVENTS = { hover: true, focus: true, touch: false };
+
+/**
+ * "23:59", "midnight", or "Tue 23:59" when the end is on another day (a PRO game may run for
+ * days).
+ */
+const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const DAY_TIME = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+export function formatGameEnd(endsAt: string, today: Date | null): string {
+  const end = new Date(endsAt);
+  // A launch runs "for the rest of the day": its end is the coming midnight, not "Fri 00:00".
+  if (today) {
+    const midnight = new Date(today);
+    midnight.setHours(24, 0, 0, 0);
+    if (end.getTime() === midnight.getTime()) return 'midnight';
+  }
+  return today && end.toDateString() === today.toDateString()
+    ? TIME.format(end)
+    : DAY_TIME.format(end);
+}
+
+/** A row whose current instance is running or paused: the only ones with controls. */
+export type ControllableRow = ActivityRow & {
+  gameId: string;
+  gamePhase: 'open' | 'paused';
+  gameEndsAt: string;
+};
+export const hasGameControls = (row: ActivityRow): row is ControllableRow =>
+  !!row.gameId && !!row.gameEndsAt && (row.gamePhase === 'open' || row.gamePhase === 'paused');
+
+interface Notice {
+  tone: 'error' | 'done';
+  text: string;
+}
+
+export interface GameControlsMenuProps {
+  row: ControllableRow;
+  offline: boolean;
+  /** The game as the server now has it: the row shows it until the next pull of the list. */
+  onChanged: (row: ActivityRow, control: GameControl) => void;
+}
+
+export function GameControlsMenu({ row, offline, onChanged }: GameControlsMenuProps) {
+  const credentials = useApiCredentials();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [endError, setEndError] = useState<string | null>(null);
+  const [announcing, setAnnouncing] = useState(false);
+  // The day the menu was last opened: whether the end needs its weekday (no clock in render).
+  const [openedOn, setOpenedOn] = useState<Date | null>(null);
+  const label = `${GAME_CONTROLS_TEXTS.menu} of ${row.name}`;
+  const paused = row.gamePhase === 'paused';
+
+  const run = async (
+    action: string,
+    call: () => Promise<ApiResult<GameControl>>,
+  ): Promise<string | null> => {
+    setBusy(action);
+    setNotice(null);
+    const result = await call();
+    setBusy(null);
+    if (!result.ok) return result.errorMessage;
+    onChanged(row, result.data);
+    return null;
+  };
+  const act = async (action: GameControlAction) => {
+    const error = await run(action, () => controlOwnGame(row.gameId, action, credentials));
+    if (error) setNotice({ tone: 'error', text: error });
+  };
+  const extend = async (minutes: number) => {
+    const error = await run('extend', () =>
+      extendOwnGame(
+        { gameId: row.gameId, gameStatusUrl: row.gameStatusUrl, endsAt: row.gameEndsAt },
+        minutes,
+        credentials,
+      ),
+    );
+    if (error) setNotice({ tone: 'error', text: error });
+  };
+  const endNow = async () => {
+    setEndError(null);
+    const error = await run('end', () => controlOwnGame(row.gameId, 'end', credentials));
+    if (error) setEndError(error);
+    else setConfirming(false);
+  };
+
+  if (offline) {
+    return (
+      <Tooltip
+        label={GAME_CONTROLS_TEXTS.offline}
+        multiline
+        w={300}
+        withArrow
+        openDelay={250}
+        events={TOOLTIP_EVENTS}
+      >
+        <ActionIcon
+          variant="light"
+          color="gray"
+          size="lg"
+          aria-label={label}
+          aria-disabled
+          data-disabled
+          data-testid="game-controls"
+        >
+          <ControlsIcon />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+
+  const status = `${paused ? GAME_CONTROLS_TEXTS.paused : GAME_CONTROLS_TEXTS.running} · ends ${formatGameEnd(row.gameEndsAt, openedOn)}`;
+
+  return (
+    <>
+      <Popover
+        opened={notice !== null}
+        onChange={(opened) => {
+          if (!opened) setNotice(null);
+        }}
+        position="bottom-end"
+        withArrow
+        shadow="md"
+        width={300}
+      >
+        <Popover.Target>
+          <Box display="inline-flex">
+            <Menu
+              position="bottom-end"
+              shadow="md"
+              width={250}
+              withinPortal
+              onOpen={() => setOpenedOn(new Date())}
+            >
+              <Menu.Target>
+                <Tooltip
+                  label={GAME_CONTROLS_TEXTS.menu}
+                  openDelay={250}
+                  withArrow
+                  events={TOOLTIP_EVENTS}
+                >
+                  <ActionIcon
+                    variant="light"
+                    color={paused ? 'yellow' : 'red'}
+                    size="lg"
+                    aria-label={label}
+                    loading={busy !== null && busy !== 'end'}
+                    data-testid="game-controls"
+                  >
+                    <ControlsIcon />
+                  </ActionIcon>
+                </Tooltip>
+              </Menu.Target>
+              <Menu.Dropdown aria-label={label}>
+                <Menu.Label data-testid="game-controls-status">{status}</Menu.Label>
+                {paused ? (
+                  <Menu.Item
+                    leftSection={<ResumeIcon size={16} />}
+                    onClick={() => void act('resume')}
+                  >
+                    {GAME_CONTROLS_TEXTS.resume}
+                  </Menu.Item>
+                ) : (
+                  <Menu.Item
+                    leftSection={<PauseIcon size={16} />}
+                    onClick={() => void act('pause')}
+                  >
+                    {GAME_CONTROLS_TEXTS.pause}
+                  </Menu.Item>
+                )}
+                <Menu.Divider />
+                <Menu.Label>{GAME_CONTROLS_TEXTS.extend}</Menu.Label>
+                {EXTENSIONS.map(({ minutes, label: by }) => (
+                  <Menu.Item
+                    key={minutes}
+                    leftSection={<ExtendIcon size={16} />}
+                    onClick={() => void extend(minutes)}
+                  >
+                    {extendLabel(by)}
+                  </Menu.Item>
+                ))}
+                <Menu.Divider />
+                <Menu.Item
+                  leftSection={<AnnounceIcon size={16} />}
+                  onClick={() => {
+                    setNotice(null);
+                    setAnnouncing(true);
+                  }}
+                >
+                  {GAME_CONTROLS_TEXTS.announce}
+                </Menu.Item>
+                <Menu.Item
+                  color="red"
+                  leftSection={<EndIcon size={16} />}
+                  onClick={() => {
+                    setNotice(null);
+                    setEndError(null);
+                    setConfirming(true);
+                  }}
+                >
+                  {GAME_CONTROLS_TEXTS.endNow}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Box>
+        </Popover.Target>
+        <Popover.Dropdown data-testid="game-controls-notice">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Text
+              size="sm"
+              c={notice?.tone === 'error' ? 'red.8' : 'teal.8'}
+              role={notice?.tone === 'error' ? 'alert' : 'status'}
+              style={{ flex: 1 }}
+            >
+              {notice?.text}
+            </Text>
+            <CloseButton
+              size="sm"
+              aria-label={GAME_CONTROLS_TEXTS.dismiss}
+              onClick={() => setNotice(null)}
+            />
+          </Group>
+        </Popover.Dropdown>
+      </Popover>
+
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={GAME_CONTROLS_TEXTS.confirmTitle}
+        centered
+      >
+        <Stack gap="md">
+          <Text fw={600}>{row.name}</Text>
+          <Text>{GAME_CONTROLS_TEXTS.confirmBody}</Text>
+          {endError && <ErrorText>{endError}</ErrorText>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+              {GAME_CONTROLS_TEXTS.keepPlaying}
+            </Button>
+            <Button color="red.8" loading={busy === 'end'} onClick={() => void endNow()}>
+              {GAME_CONTROLS_TEXTS.confirmEnd}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <AnnounceModal
+        opened={announcing}
+        gameId={row.gameId}
+        activityName={row.name}
+        onClose={() => setAnnouncing(false)}
+        onSent={() => {
+          setAnnouncing(false);
+          setNotice({ tone: 'done', text: GAME_CONTROLS_TEXTS.sent });
+        }}
+      />
+    </>
+  );
+}
+
+function ErrorText({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {children}
+    </Alert>
+  );
+}
+
+/**
+ * The message to every team's phone, with the limits of the statistics screen's Announce
+ * (ANNOUNCEMENT_MAX_LENGTH). The text stays when sending fails, with the server's message.
+ */
+function AnnounceModal({
+  opened,
+  gameId,
+  activityName,
+  onClose,
+  onSent,
+}: {
+  opened: boolean;
+  gameId: string;
+  activityName: string;
+  onClose: () => void;
+  onSent: () => void;
+}) {
+  const credentials = useApiCredentials();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const send = async () => {
+    setSending(true);
+    setError(null);
+    const result = await announceToGame(gameId, text, credentials);
+    setSending(false);
+    if (!result.ok) {
+      setError(result.errorMessage);
+      return;
+    }
+    setText('');
+    onSent();
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={GAME_CONTROLS_TEXTS.announceTitle} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (text.trim() !== '' && !sending) void send();
+        }}
+      >
+        <Stack gap="md">
+          <Text fw={600}>{activityName}</Text>
+          <Textarea
+            label={GAME_CONTROLS_TEXTS.announceLabel}
+            placeholder={GAME_CONTROLS_TEXTS.announcePlaceholder}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            maxLength={ANNOUNCEMENT_MAX_LENGTH}
+            autosize
+            minRows={3}
+            data-autofocus
+            description={`${text.length} / ${ANNOUNCEMENT_MAX_LENGTH}`}
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {GAME_CONTROLS_TEXTS.cancel}
+            </Button>
+            <Button type="submit" loading={sending} disabled={text.trim() === ''}>
+              {GAME_CONTROLS_TEXTS.send}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
