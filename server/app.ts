@@ -33,6 +33,7 @@ import { gameRoutes } from './routes/games';
 import { gameTeamRoutes } from './routes/gameTeams';
 import { sampleGameRoutes } from './routes/sampleGame';
 import { playRoutes } from './routes/play';
+import { joinAddressRoutes } from './routes/joinAddress';
 import { attachAiJobRunner } from './ai';
 import type { ContentGenerator } from './ai/generator';
 import { createScoreboardFeed } from './services/games/liveFeed';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(gameTeamRoutes);
       await v1.register(sampleGameRoutes);
       await v1.register(playRoutes);
+      await v1.register(joinAddressRoutes);
       v1.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ errorMessage: `There is no ${request.method} ${request.url}.` }),
       );

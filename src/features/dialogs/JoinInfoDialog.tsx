@@ -11,9 +11,11 @@ import { MESSAGES } from '../../domain/messages';
 import type { GameStatus } from '../../domain/schemas';
 import { DialogErrorState } from './DialogErrorState';
 import { dialogModalProps, RESULT_DIALOG_SIZE } from './dialogModalProps';
+import { JoinAddressWarning } from './JoinAddressWarning';
 import { JoinDetails } from './JoinDetails';
 import { DIALOG_TEXTS } from './texts';
 import { isOfflineFailure } from './useGameStatusFlow';
+import { useJoinAddress } from './useJoinAddress';
 
 export interface JoinInfoDialogProps {
   opened: boolean;
@@ -73,6 +75,7 @@ function JoinInfoContent({
   onClose: () => void;
 }) {
   const credentials = useApiCredentials();
+  const joinAddress = useJoinAddress();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<JoinInfoState>({ stage: 'loading' });
 
@@ -122,6 +125,8 @@ function JoinInfoContent({
   const { status } = state;
   return (
     <Stack gap="lg">
+      {/* Full width above the two columns: beside the QR code it would make the dialog taller. */}
+      <JoinAddressWarning address={joinAddress} />
       <JoinDetails status={status} withSchedule />
       <Group justify="flex-end">
         <Button onClick={onClose}>{MESSAGES.common.close}</Button>

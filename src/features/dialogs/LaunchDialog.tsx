@@ -12,6 +12,7 @@ import {
   Group,
   Loader,
   Modal,
+  Paper,
   Stack,
   Text,
   ThemeIcon,
@@ -28,9 +29,11 @@ import type { GameStatus } from '../../domain/schemas';
 import { DialogErrorState } from './DialogErrorState';
 import { SignInPromptContent } from './SignInPrompt';
 import { dialogModalProps, RESULT_DIALOG_SIZE } from './dialogModalProps';
+import { JoinAddressWarning } from './JoinAddressWarning';
 import { JoinDetails } from './JoinDetails';
 import { DIALOG_TEXTS } from './texts';
 import { useGameStatusFlow, type GameFlowState } from './useGameStatusFlow';
+import { useJoinAddress } from './useJoinAddress';
 
 export type LaunchMode = 'demo' | 'launch';
 export type LaunchOpenedFrom = 'activities' | 'builder';
@@ -114,6 +117,8 @@ function LaunchFlow({
 }: LaunchFlowProps) {
   const credentials = useApiCredentials();
   const navigate = useNavigate();
+  // Asked beside the launch, not before it: the warning never holds the code up.
+  const joinAddress = useJoinAddress();
   const { state, startOnce, retry, stop } = useGameStatusFlow({
     isDone: hasCode,
     onDone: (status) => onCode?.(status.templateId || templateId),
@@ -138,12 +143,17 @@ function LaunchFlow({
 
   return (
     <Stack gap="lg">
-      <Text size="sm" c="dimmed">
-        {mode === 'demo' ? 'Demo of ' : 'Launching '}
-        <Text span fw={600} c="dark">
-          {templateName}
+      {/* Close together: the dialog must still fit a laptop screen with the warning. */}
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {mode === 'demo' ? 'Demo of ' : 'Launching '}
+          <Text span fw={600} c="dark">
+            {templateName}
+          </Text>
         </Text>
-      </Text>
+        {/* Before the code is shared, while it is being made too; an error stands alone. */}
+        {state.stage !== 'error' && <JoinAddressWarning address={joinAddress} />}
+      </Stack>
       {state.stage === 'error' ? (
         <DialogErrorState
           message={launchFailureMessage(state)}
@@ -215,6 +225,7 @@ function LaunchReady({ mode, status, openedFrom, onClose, onGoToMyActivities }: 
         </Title>
       </Group>
       <JoinDetails status={status} codeNote={mode === 'demo' ? texts.demoNote : undefined}>
+        {mode === 'demo' && <DemoResults status={status} />}
         {mode === 'launch' && (
           <Alert color="brand" variant="light" radius="md" title={texts.proUpsellTitle}>
             <Text size="sm">
@@ -246,5 +257,48 @@ function LaunchReady({ mode, status, openedFrom, onClose, onGoToMyActivities }: 
         )}
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * A demo is never deleted, so its results can be looked at after playing it: its live screens,
+ * each opened in a new tab with the game's screen key (docs/games.md "Live screens").
+ */
+function DemoResults({ status }: { status: GameStatus }) {
+  const screens: Array<{ label: string; href: string | undefined }> = [
+    { label: texts.statistics, href: status.statisticsUrl },
+    { label: texts.scoreboard, href: status.scoreboardUrl },
+    { label: texts.presentation, href: status.presentationUrl },
+  ];
+  const links = screens.filter((screen): screen is { label: string; href: string } =>
+    Boolean(screen.href),
+  );
+  if (links.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="demo-results">
+      <Stack gap="xs">
+        <Text fw={600}>{texts.demoResultsTitle}</Text>
+        {/* Tight, so that the three fit one line of the narrow column. */}
+        <Group gap={6}>
+          {links.map((screen) => (
+            <Button
+              key={screen.label}
+              component="a"
+              href={screen.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              size="compact-sm"
+              px={8}
+            >
+              {screen.label}
+            </Button>
+          ))}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {texts.demoResultsNote}
+        </Text>
+      </Stack>
+    </Paper>
   );
 }

@@ -20,6 +20,7 @@ import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } fr
 import { useLocation } from 'react-router';
 import { OFFLINE_MESSAGE } from '../../api/client';
 import { scheduleGame } from '../../api/games';
+import type { JoinAddress } from '../../domain/joinAddress';
 import { useApiCredentials, useSession } from '../../app/session';
 import { MESSAGES, scheduleErrorMessage } from '../../domain/messages';
 import {
@@ -34,9 +35,11 @@ import type { ActivityRow, GameStatus } from '../../domain/schemas';
 import { DialogErrorState } from './DialogErrorState';
 import { SignInPromptContent } from './SignInPrompt';
 import { dialogModalProps, RESULT_DIALOG_SIZE } from './dialogModalProps';
+import { JoinAddressWarning } from './JoinAddressWarning';
 import { JoinDetails } from './JoinDetails';
 import { DIALOG_TEXTS } from './texts';
 import { useGameStatusFlow, type GameFlowState } from './useGameStatusFlow';
+import { useJoinAddress } from './useJoinAddress';
 
 export interface ScheduleDialogProps {
   opened: boolean;
@@ -120,6 +123,7 @@ function ScheduleFlow({ activity, onClose, onScheduled, onWideChange }: Schedule
   const [nameTouched, setNameTouched] = useState(false);
   const [form, setForm] = useState<ScheduleForm>(EMPTY_SCHEDULE_FORM);
   const [now, setNow] = useState(() => new Date());
+  const joinAddress = useJoinAddress();
 
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), NOW_REFRESH_MS);
@@ -197,6 +201,12 @@ function ScheduleFlow({ activity, onClose, onScheduled, onWideChange }: Schedule
         <Stepper.Step label={texts.stepDates} />
         <Stepper.Step label={texts.stepShare} />
       </Stepper>
+
+      {/* From the first step: the address can be fixed before the details are shared. The
+          success shows it under its own message; an error stands alone. */}
+      {flow.state.stage !== 'done' && flow.state.stage !== 'error' && (
+        <JoinAddressWarning address={joinAddress} />
+      )}
 
       {step === 'name' && (
         <form
@@ -298,7 +308,7 @@ function ScheduleFlow({ activity, onClose, onScheduled, onWideChange }: Schedule
       )}
 
       {step === 'publish' && flow.state.stage === 'done' && (
-        <ScheduleSuccess status={flow.state.status} onClose={cancel} />
+        <ScheduleSuccess status={flow.state.status} joinAddress={joinAddress} onClose={cancel} />
       )}
 
       {step === 'publish' &&
@@ -330,7 +340,13 @@ function ScheduleFlow({ activity, onClose, onScheduled, onWideChange }: Schedule
   );
 }
 
-function ScheduleSuccess({ status, onClose }: { status: GameStatus; onClose: () => void }) {
+interface ScheduleSuccessProps {
+  status: GameStatus;
+  joinAddress: JoinAddress | null;
+  onClose: () => void;
+}
+
+function ScheduleSuccess({ status, joinAddress, onClose }: ScheduleSuccessProps) {
   return (
     <Stack gap="lg">
       <Alert color="teal" variant="light" radius="md">
@@ -338,6 +354,7 @@ function ScheduleSuccess({ status, onClose }: { status: GameStatus; onClose: () 
           {texts.success}
         </Title>
       </Alert>
+      <JoinAddressWarning address={joinAddress} />
       <JoinDetails status={status} withSchedule />
       <Group justify="flex-end">
         <Button onClick={onClose}>{MESSAGES.common.close}</Button>

@@ -39,6 +39,27 @@ export const DIALOG_TEXTS = {
       'Launching on a future date, running an activity over several days or unlimited downloads need the PRO subscription.',
     viewPlans: 'View plans',
     goToMyActivities: 'Go to My Activities',
+    // Beyond SPEC (issue 15): a demo's live screens, kept like any game's.
+    demoResultsTitle: 'Results of this demo',
+    demoResultsNote: "The demo's results stay available for a day. Each screen opens in a new tab.",
+    statistics: 'Statistics',
+    scoreboard: 'Scoreboard',
+    presentation: 'Presentation',
+  },
+
+  /** Beyond SPEC (issue 15): the join address is this computer only (docs/games.md). */
+  joinAddress: {
+    title: 'Phones cannot reach this address',
+    explanation: (host: string) =>
+      `The join link points at ${host}, which is this computer only. Start the server with PUBLIC_URL set to this machine's network address, for example`,
+    /** When the server found no network address of its own: an example to adapt. */
+    exampleUrl: (port: string) => `http://192.168.1.20${port ? `:${port}` : ''}`,
+    findIt: "(its address on the venue's Wi-Fi, in the computer's network settings).",
+    others: (urls: string) => `(or ${urls})`,
+    copy: 'Copy',
+    copyLabel: (setting: string) => `Copy ${setting}`,
+    copied: 'Copied',
+    copyByHand: 'Press Ctrl+C (⌘C on a Mac) to copy it.',
   },
 
   joinInfo: {

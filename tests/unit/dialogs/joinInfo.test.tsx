@@ -15,6 +15,11 @@ vi.mock('../../../src/app/session', async () => {
   return { useSession: () => SIGNED_IN, useApiCredentials: () => CREDENTIALS };
 });
 vi.mock('../../../src/api/games', () => ({ fetchGameStatus: vi.fn() }));
+vi.mock('../../../src/api/joinAddress', async () => {
+  const { fail } = await import('./render');
+  // The join address warning has tests of its own (joinAddress.test.tsx); here it stays away.
+  return { fetchJoinAddress: vi.fn(async () => fail(404)) };
+});
 
 // Local times, so the display does not depend on the machine's time zone.
 const STARTS = new Date(2030, 2, 9, 8, 5);

@@ -35,6 +35,11 @@ vi.mock('../../../src/api/games', () => ({
   scheduleGame: vi.fn(),
   fetchGameStatus: vi.fn(),
 }));
+vi.mock('../../../src/api/joinAddress', async () => {
+  const { fail } = await import('./render');
+  // The join address warning has tests of its own (joinAddress.test.tsx); here it stays away.
+  return { fetchJoinAddress: vi.fn(async () => fail(404)) };
+});
 
 const READY = gameStatus({
   code: 'ABCD2345',
@@ -120,6 +125,46 @@ describe('SPEC §2.9 launch/demo dialog, demo mode', () => {
     expect(block.querySelector('img')?.getAttribute('src')).toBe('/v1/qr/ABCD2345.png');
     expect(block.textContent).toContain('valid for 10 minutes whilst in demo mode');
     expect(screen.getByTestId('mobile-app-panel')).toBeTruthy();
+  });
+
+  it("offers the demo's live screens (Statistics, Scoreboard, Presentation) in a new tab, kept for a day", async () => {
+    const screens = (name: string) => `http://localhost/live/g1/${name}?key=k1`;
+    vi.mocked(fetchGameStatus).mockResolvedValue(
+      ok({
+        ...READY,
+        statisticsUrl: screens('statistics'),
+        scoreboardUrl: screens('scoreboard'),
+        presentationUrl: screens('presentation'),
+      }),
+    );
+    open();
+    const results = await screen.findByTestId('demo-results');
+    const links = Array.from(results.querySelectorAll('a'));
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Statistics',
+      'Scoreboard',
+      'Presentation',
+    ]);
+    for (const link of links) {
+      expect(link.getAttribute('href')).toBe(screens(link.textContent!.toLowerCase()));
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+    }
+    expect(results.textContent).toContain("The demo's results stay available for a day.");
+  });
+
+  it('a launch, or a status without live screens, shows no demo results', async () => {
+    vi.mocked(fetchGameStatus).mockResolvedValue(
+      ok({ ...READY, statisticsUrl: 'http://localhost/live/g1/statistics?key=k1' }),
+    );
+    open({ mode: 'launch' });
+    await screen.findByTestId('activity-code');
+    expect(screen.queryByTestId('demo-results')).toBeNull();
+    cleanup();
+    vi.mocked(fetchGameStatus).mockResolvedValue(ok(READY));
+    open();
+    await screen.findByTestId('activity-code');
+    expect(screen.queryByTestId('demo-results')).toBeNull();
   });
 
   it('after a demo inside My Activities it offers "Close"', async () => {

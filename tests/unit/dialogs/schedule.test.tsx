@@ -35,6 +35,11 @@ vi.mock('../../../src/api/games', () => ({
   scheduleGame: vi.fn(),
   fetchGameStatus: vi.fn(),
 }));
+vi.mock('../../../src/api/joinAddress', async () => {
+  const { fail } = await import('./render');
+  // The join address warning has tests of its own (joinAddress.test.tsx); here it stays away.
+  return { fetchJoinAddress: vi.fn(async () => fail(404)) };
+});
 
 /** "Now" for every test: 10 March 2030, 12:00 local time. */
 const NOW = new Date(2030, 2, 10, 12, 0);
