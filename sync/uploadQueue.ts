@@ -13,7 +13,8 @@
  * The queue wakes itself (nextDueAt below): the engine sets a timer for the next retry, and
  * `retryUploadsNow` (called when the connection comes back) makes every waiting file due at once.
  * Records left behind by a tab or a worker that died are recovered (recoverStaleUploads): a file
- * half-written to the device, or one whose upload stopped mid-request.
+ * half-written to the device, or one whose upload stopped mid-request, the latter at once when
+ * the pass holds the owner's upload lock (UPLOAD_LOCK_PREFIX: its worker is gone).
  */
 import type { TeamtrailDatabase } from '../src/data/database';
 import { editClock } from '../src/data/editClock';
@@ -64,6 +65,35 @@ export const UPLOAD_LEASE_MS = 30_000;
 const LEASE_RENEW_MS = UPLOAD_LEASE_MS / 3;
 
 /**
+ * A pass over an owner's files holds the Web Lock of this name (plus the owner) in the browser
+ * profile, so that one engine at a time sends them. A Web Lock is let go when its worker ends
+ * in any way (closed, crashed, killed), which the lease cannot tell: an engine that holds the
+ * lock knows that every record still 'uploading' was left by a worker that is gone, and takes
+ * it back at once instead of waiting out its lease. A browser started again after a crash thus
+ * resumes its upload as soon as its engine runs, not up to UPLOAD_LEASE_MS later. Without Web
+ * Locks (Node, a page that is not a secure context) the leases alone decide, as before.
+ */
+export const UPLOAD_LOCK_PREFIX = 'teamtrail-uploads:';
+/** While another engine of this browser holds the lock (a second worker during an update),
+ * the pass sends nothing and is due again after this long. */
+export const UPLOAD_LOCK_BUSY_RETRY_MS = 2_000;
+
+/** The part of the Web Locks API the queue uses (navigator.locks; a fake in tests). */
+export interface UploadLocks {
+  request<T>(
+    name: string,
+    options: { ifAvailable: true },
+    callback: (lock: unknown) => Promise<T>,
+  ): Promise<T>;
+}
+
+/** This context's Web Locks (a worker's or a page's), or null where there are none. */
+function contextLocks(): UploadLocks | null {
+  const nav = (globalThis as { navigator?: { locks?: UploadLocks } }).navigator;
+  return nav?.locks && typeof nav.locks.request === 'function' ? nav.locks : null;
+}
+
+/**
  * A record is 'preparing' only while its tab writes the file next to it, seconds even for a
  * 100 MB video. One this much older was left by a tab that closed or crashed meanwhile.
  */
@@ -96,6 +126,11 @@ export interface UploadQueueContext {
    * from there next time.
    */
   stopped?: () => boolean;
+  /**
+   * The Web Locks of the browser profile (UPLOAD_LOCK_PREFIX); by default this context's
+   * navigator.locks, none in Node. null: no lock, the leases alone decide.
+   */
+  locks?: UploadLocks | null;
 }
 
 type Context = UploadQueueContext;
@@ -139,9 +174,33 @@ const failure = (
   transient: isTransientFailure(result.status),
 });
 
-/** Sends every upload that is due. Stops at the first network failure (the rest would fail too). */
+/**
+ * Sends every upload that is due. Stops at the first network failure (the rest would fail too).
+ * Holds the owner's upload lock meanwhile where there are Web Locks (UPLOAD_LOCK_PREFIX).
+ */
 export async function runUploadQueue(ctx: Context): Promise<UploadPassResult> {
-  await recoverStaleUploads(ctx.db, ctx.owner, ctx.now());
+  const locks = ctx.locks === undefined ? contextLocks() : ctx.locks;
+  if (!locks) return runPass(ctx, false);
+  const result = await locks.request(
+    UPLOAD_LOCK_PREFIX + ctx.owner,
+    { ifAvailable: true },
+    async (lock) => (lock ? runPass(ctx, true) : null),
+  );
+  if (result) return result;
+  // Another engine of this browser is sending this owner's files: its records are its own.
+  return {
+    kind: 'done',
+    nextDueAt: new Date(ctx.now().getTime() + UPLOAD_LOCK_BUSY_RETRY_MS),
+    answered: false,
+  };
+}
+
+/**
+ * One pass over the due files. `exclusive`: this engine holds the owner's upload lock, so any
+ * record still 'uploading' was left by a worker that is gone, whatever its lease says.
+ */
+async function runPass(ctx: Context, exclusive: boolean): Promise<UploadPassResult> {
+  await recoverStaleUploads(ctx.db, ctx.owner, ctx.now(), { holderGone: exclusive });
   const now = ctx.now().getTime();
   const due = (
     await ctx.db.uploads
@@ -390,14 +449,17 @@ async function cancel(ctx: Context, uploadId: string): Promise<SendOutcome> {
 /**
  * Puts records that their tab or worker left behind back in order (rules in the constants
  * above): 'uploading' past its lease goes back to 'queued', due at once (the interrupted
- * request counts as an attempt); 'preparing' for longer than PREPARING_STALE_MS goes to
- * 'queued' when its file was written, and is removed when it was not: there is nothing to send,
- * and the widget goes back to empty instead of spinning for ever.
+ * request counts as an attempt), and so does every 'uploading' record when `holderGone` (the
+ * caller holds the owner's upload lock, so the worker that leased it is no more: a crash, a
+ * kill); 'preparing' for longer than PREPARING_STALE_MS goes to 'queued' when its file was
+ * written, and is removed when it was not: there is nothing to send, and the widget goes back
+ * to empty instead of spinning for ever.
  */
 export async function recoverStaleUploads(
   db: TeamtrailDatabase,
   owner: string,
   now: Date,
+  { holderGone = false }: { holderGone?: boolean } = {},
 ): Promise<{ requeued: number; removed: number }> {
   const at = now.getTime();
   const docs = await db.uploads
@@ -407,7 +469,7 @@ export async function recoverStaleUploads(
   let removed = 0;
   for (const doc of docs) {
     if (doc.status === 'uploading') {
-      if (timeOf(doc.nextAttemptAt) > at) continue;
+      if (!holderGone && timeOf(doc.nextAttemptAt) > at) continue;
       await doc.incrementalModify((d) =>
         d.status === 'uploading'
           ? { ...d, status: 'queued', attempts: d.attempts + 1, nextAttemptAt: null }

@@ -8,6 +8,7 @@
  * fires when the network comes back, so the app has to notice by itself.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { Transform, type TransformCallback } from 'node:stream';
 
 export interface NetworkCut {
   /** The proxy's origin: open this instead of the server's own. */
@@ -18,6 +19,79 @@ export interface NetworkCut {
   cut(): void;
   restore(): void;
   close(): Promise<void>;
+  /**
+   * A slow uplink: from now on, what the browser sends (all its connections together, open ones
+   * included) reaches the server at `bytesPerSecond` at most; null lifts the limit. Answers
+   * from the server are not slowed. Off unless set.
+   */
+  throttle(bytesPerSecond: number | null): void;
+  /** The bytes the browser sent that were passed on to the server so far, all connections. */
+  readonly sentBytes: number;
+  /** Calls `listener` with each piece passed on to the server; answers how to stop. */
+  onSend(listener: (piece: Buffer) => void): () => void;
+}
+
+/** The pieces a throttled uplink passes on: some twenty a second. */
+const THROTTLE_SLICES_PER_SECOND = 20;
+
+/** The uplink shared by a proxy's connections: its limit, and when it is next free. */
+interface Uplink {
+  rate: number | null;
+  freeAt: number;
+  sent: number;
+  listeners: Set<(piece: Buffer) => void>;
+}
+
+/**
+ * Passes the browser's bytes on to the server: at once while the uplink is not throttled, paced
+ * to its rate while it is. Held back bytes hold the browser's socket back (the stream's own
+ * back-pressure), as a slow link does.
+ */
+class Pacer extends Transform {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly uplink: Uplink) {
+    super();
+  }
+
+  private pass(piece: Buffer) {
+    this.uplink.sent += piece.length;
+    for (const listener of this.uplink.listeners) listener(piece);
+    this.push(piece);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    let position = 0;
+    const next = () => {
+      this.timer = null;
+      if (this.destroyed) return;
+      const rate = this.uplink.rate;
+      if (rate === null) {
+        this.pass(chunk.subarray(position));
+        callback();
+        return;
+      }
+      const slice = Math.max(1, Math.floor(rate / THROTTLE_SLICES_PER_SECOND));
+      const piece = chunk.subarray(position, position + slice);
+      const now = Date.now();
+      const startAt = Math.max(now, this.uplink.freeAt);
+      this.uplink.freeAt = startAt + (piece.length / rate) * 1000;
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        if (this.destroyed) return;
+        this.pass(piece);
+        position += piece.length;
+        if (position < chunk.length) next();
+        else callback();
+      }, this.uplink.freeAt - now);
+    };
+    next();
+  }
+
+  override _destroy(error: Error | null, callback: (error: Error | null) => void) {
+    if (this.timer) clearTimeout(this.timer);
+    callback(error);
+  }
 }
 
 /** Puts a cuttable proxy in front of `target` (an origin such as http://127.0.0.1:41234). */
@@ -25,6 +99,7 @@ export async function startNetworkCut(target: string): Promise<NetworkCut> {
   const upstream = new URL(target);
   const open = new Set<Socket>();
   let isCut = false;
+  const uplink: Uplink = { rate: null, freeAt: 0, sent: 0, listeners: new Set() };
 
   // A reset (RST), not a polite close: to the browser the connection failed, as it does when a
   // route disappears, instead of an empty answer it might take for a server error.
@@ -38,15 +113,17 @@ export async function startNetworkCut(target: string): Promise<NetworkCut> {
       return;
     }
     const server = connect({ host: upstream.hostname, port: Number(upstream.port) });
+    const pacer = new Pacer(uplink);
     open.add(client);
     open.add(server);
-    client.pipe(server);
+    client.pipe(pacer).pipe(server);
     server.pipe(client);
     const forget = () => {
       open.delete(client);
       open.delete(server);
       drop(client);
       drop(server);
+      pacer.destroy();
     };
     client.once('error', forget);
     server.once('error', forget);
@@ -70,6 +147,17 @@ export async function startNetworkCut(target: string): Promise<NetworkCut> {
     },
     restore() {
       isCut = false;
+    },
+    throttle(bytesPerSecond) {
+      uplink.rate = bytesPerSecond !== null && bytesPerSecond > 0 ? bytesPerSecond : null;
+      uplink.freeAt = 0;
+    },
+    get sentBytes() {
+      return uplink.sent;
+    },
+    onSend(listener) {
+      uplink.listeners.add(listener);
+      return () => uplink.listeners.delete(listener);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,7 +1,8 @@
 /**
  * The upload queue's housekeeping rules (sync/uploadQueue.ts), on a real RxDB over
- * fake-indexeddb: records left behind by a tab or a worker that died are recovered, a
- * reconnect makes every waiting file due at once, and the queue says when it next needs a pass.
+ * fake-indexeddb: records left behind by a tab or a worker that died are recovered (at once by
+ * an engine that holds the owner's upload lock), a reconnect makes every waiting file due at
+ * once, and the queue says when it next needs a pass.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -10,13 +11,18 @@ import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/da
 import type { UploadDoc, UploadStatus } from '../../../src/data/schemas/uploads';
 import { createTemplateRepository } from '../../../src/data/templateRepository';
 import { UPLOAD_ATTACHMENT_ID } from '../../../src/data/uploadRepository';
-import type { Template } from '../../../src/domain/schemas';
+import type { Asset, Template } from '../../../src/domain/schemas';
+import type { ApiResult, RequestOptions, Transport } from '../../../sync/transport';
 import {
   nextUploadDue,
   PREPARING_STALE_MS,
   recoverStaleUploads,
   retryUploadsNow,
+  runUploadQueue,
   UPLOAD_LEASE_MS,
+  UPLOAD_LOCK_BUSY_RETRY_MS,
+  UPLOAD_LOCK_PREFIX,
+  type UploadLocks,
 } from '../../../sync/uploadQueue';
 
 const OWNER = 'anon:me';
@@ -219,5 +225,165 @@ describe('nextUploadDue', () => {
     expect(await nextUploadDue(db, OWNER)).toEqual(new Date(at(UPLOAD_LEASE_MS)));
     await record('preparing', { createdAt: at(-PREPARING_STALE_MS + 10_000), file: false });
     expect(await nextUploadDue(db, OWNER)).toEqual(new Date(at(10_000)));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The upload lock: a worker killed mid-file, and a new one on the same device
+
+const UPLOAD_ID = '0f0e0d0c-0b0a-4000-8000-000000000002';
+const ASSET: Asset = { filename: 'logo.png', mimeType: 'image/png', url: '/uploads/x/logo.png' };
+
+interface Request {
+  method: string;
+  path: string;
+  offset: string | null;
+  bytes: number;
+}
+
+/**
+ * A server that holds the first two of the file's three bytes of upload UPLOAD_ID: it answers
+ * that offset, and the asset once the last byte comes at offset 2.
+ */
+function resumingServer() {
+  const requests: Request[] = [];
+  const ok = <T>(status: number, body: unknown): ApiResult<T> => ({
+    ok: true,
+    status,
+    body: body as T,
+    headers: new Headers(),
+  });
+  const transport: Transport = {
+    async request<T>(method: string, path: string, options?: RequestOptions) {
+      const body = options?.body;
+      requests.push({
+        method,
+        path,
+        offset: options?.headers?.['upload-offset'] ?? null,
+        bytes: body instanceof Blob ? body.size : 0,
+      });
+      if (method === 'GET') {
+        return ok<T>(200, {
+          uploadId: UPLOAD_ID,
+          offset: 2,
+          size: 3,
+          chunkSize: 1024,
+          asset: null,
+        });
+      }
+      if (method === 'PATCH' && options?.headers?.['upload-offset'] === '2') {
+        return ok<T>(201, ASSET);
+      }
+      return { ok: false, status: 409, body: null, errorMessage: 'wrong offset', headers: null };
+    },
+    stream: async () => null,
+    identity: async () => ({ token: null, anonId: 'me', userId: null }),
+  };
+  return { requests, transport };
+}
+
+/** Web Locks in which the owner's upload lock is free, or held by another engine. */
+function fakeLocks(free: boolean) {
+  const asked: string[] = [];
+  const locks: UploadLocks = {
+    request: async (name, _options, callback) => {
+      asked.push(name);
+      return callback(free ? { name } : null);
+    },
+  };
+  return { asked, locks };
+}
+
+/** What a worker killed mid-file leaves: 'uploading', its lease still running, 2 bytes sent. */
+async function leftByKilledWorker(templateId: string) {
+  return record('uploading', {
+    templateId,
+    attempts: 0,
+    nextAttemptAt: at(UPLOAD_LEASE_MS - 5_000),
+    uploadId: UPLOAD_ID,
+    uploadedBytes: 2,
+  });
+}
+
+const pass = (server: ReturnType<typeof resumingServer>, locks: UploadLocks | null) =>
+  runUploadQueue({
+    db,
+    transport: server.transport,
+    now: () => NOW,
+    owner: OWNER,
+    timing: { backoffBaseMs: 10, backoffMaxMs: 20 },
+    random: () => 0.5,
+    locks,
+  });
+
+describe('the upload lock: a new worker on the same device takes over a killed one’s file', () => {
+  it("recoverStaleUploads with the lock held (its holder is gone) takes back an 'uploading' record whose lease still runs, keeping its server upload", async () => {
+    const id = await record('uploading', {
+      attempts: 1,
+      nextAttemptAt: at(UPLOAD_LEASE_MS / 2),
+      uploadId: UPLOAD_ID,
+      uploadedBytes: 2,
+    });
+    expect(await recoverStaleUploads(db, OWNER, NOW, { holderGone: true })).toEqual({
+      requeued: 1,
+      removed: 0,
+    });
+    expect(await read(id)).toMatchObject({
+      status: 'queued',
+      attempts: 2,
+      nextAttemptAt: null,
+      uploadId: UPLOAD_ID,
+      uploadedBytes: 2,
+    });
+  });
+
+  it('an engine that gets the lock resumes the killed worker’s file at once, from the server’s offset, without waiting out the lease', async () => {
+    const templateId = await template(true);
+    const id = await leftByKilledWorker(templateId);
+    const server = resumingServer();
+    const { asked, locks } = fakeLocks(true);
+
+    const result = await pass(server, locks);
+
+    expect(asked).toEqual([UPLOAD_LOCK_PREFIX + OWNER]);
+    expect(result).toMatchObject({ kind: 'done', answered: true });
+    expect(server.requests).toEqual([
+      { method: 'GET', path: `/v1/uploads/${UPLOAD_ID}`, offset: null, bytes: 0 },
+      { method: 'PATCH', path: `/v1/uploads/${UPLOAD_ID}`, offset: '2', bytes: 1 },
+    ]);
+    expect(await read(id), 'sent and applied: the device’s copy is gone').toBeNull();
+    const doc = await db.templates.findOne(templateId).exec();
+    expect(doc?.content.branding.logo).toMatchObject(ASSET);
+  });
+
+  it('while another engine of the browser holds the lock, its file is left to it and the pass is due again soon', async () => {
+    const templateId = await template(true);
+    const id = await leftByKilledWorker(templateId);
+    const server = resumingServer();
+
+    const result = await pass(server, fakeLocks(false).locks);
+
+    expect(server.requests).toEqual([]);
+    expect(await read(id)).toMatchObject({ status: 'uploading', attempts: 0 });
+    expect(result).toEqual({
+      kind: 'done',
+      nextDueAt: new Date(NOW.getTime() + UPLOAD_LOCK_BUSY_RETRY_MS),
+      answered: false,
+    });
+  });
+
+  it('without Web Locks the lease alone decides: a record whose lease still runs waits', async () => {
+    const templateId = await template(true);
+    const id = await leftByKilledWorker(templateId);
+    const server = resumingServer();
+
+    const result = await pass(server, null);
+
+    expect(server.requests).toEqual([]);
+    expect(await read(id)).toMatchObject({ status: 'uploading' });
+    expect(result).toMatchObject({
+      kind: 'done',
+      nextDueAt: new Date(at(UPLOAD_LEASE_MS - 5_000)),
+    });
   });
 });
