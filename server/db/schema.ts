@@ -313,6 +313,11 @@ export const submissions = pgTable(
      * the end, docs/games.md "Late answers"): it counts, and statistics and the CSV mark it.
      */
     late: boolean('late').notNull().default(false),
+    /**
+     * The organiser keeps it off the presentation (docs/games.md "Judging"): it still counts, and
+     * the statistics and the CSV still show it.
+     */
+    hidden: boolean('hidden').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -25,6 +25,7 @@ import {
   normaliseCode,
   playerUrl,
   scoreboardSchema,
+  shownOnPresentation,
   statisticsSchema,
   submissionSchema,
 } from '../../src/domain/games';
@@ -50,6 +51,7 @@ import {
 import {
   judgeSubmission,
   mediaFiles,
+  presentationStatistics,
   resultsCsv,
   safeFileName,
   statistics,
@@ -57,6 +59,13 @@ import {
 import { isKnownTimeZone } from '../../src/domain/schedule';
 import { attachment } from './attachment';
 import { screenGameOf, screenParams, screenQuery } from './screenAccess';
+
+/**
+ * `?view=presentation`: the call comes from a screen the room sees (the presentation, the
+ * scoreboard). It then never carries a submission the organiser hid or rejected (docs/games.md
+ * "Judging").
+ */
+const viewQuery = screenQuery.extend({ view: z.enum(['presentation']).optional() });
 
 /** QR codes are printed and projected: a quiet zone and enough pixels to scan from afar. */
 const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2, width: 512 } as const;
@@ -168,11 +177,16 @@ export async function gameRoutes(appBase: FastifyInstance) {
     {
       schema: {
         params: screenParams,
-        querystring: screenQuery,
+        querystring: viewQuery,
         response: { 200: statisticsSchema },
       },
     },
-    async (request) => statistics(app.db, await screenGame(request, request.params.gameId)),
+    async (request) => {
+      const game = await screenGame(request, request.params.gameId);
+      return request.query.view === 'presentation'
+        ? presentationStatistics(app.db, game)
+        : statistics(app.db, game);
+    },
   );
 
   app.get(
@@ -332,16 +346,22 @@ export async function gameRoutes(appBase: FastifyInstance) {
 
   app.get(
     '/games/:gameId/events',
-    { config: { rateLimit: false }, schema: { params: screenParams, querystring: screenQuery } },
+    { config: { rateLimit: false }, schema: { params: screenParams, querystring: viewQuery } },
     async (request, reply) => {
       const game = await screenGame(request, request.params.gameId);
+      const presentation = request.query.view === 'presentation';
       const stream = openEventStream(app, request, reply);
       stream.send('scoreboard', await scoreboard(app.db, game));
       stream.onClose(app.scoreboards.watch(game, (board) => stream.send('scoreboard', board)));
       stream.onClose(
         app.bus.subscribe(gameChannel(game.id), (event: RealtimeEvent) => {
           if (event.type !== 'game-changed') return;
-          if (event.submission) stream.send('submission', event.submission);
+          if (event.submission) {
+            // A room's screen hears only that it must drop the submission, never what it was.
+            if (presentation && !shownOnPresentation(event.submission)) {
+              stream.send('withdrawn', { id: event.submission.id });
+            } else stream.send('submission', event.submission);
+          }
           if (event.team) stream.send('team', event.team);
           if (event.control) stream.send('game', event.control);
           if (event.announcement) stream.send('announcement', event.announcement);

@@ -155,6 +155,13 @@ export const effectivePoints = (submission: {
   adjustedPoints: number | null;
 }): number => (submission.rejected ? 0 : (submission.adjustedPoints ?? submission.points));
 
+/**
+ * Whether the presentation may show a submission: not once the organiser rejected it or hid it.
+ * The server leaves the others out of what it sends a projector (docs/games.md "Judging").
+ */
+export const shownOnPresentation = (submission: { rejected: boolean; hidden: boolean }): boolean =>
+  !submission.rejected && !submission.hidden;
+
 // ---------------------------------------------------------------------------------------------
 // What a player sees of a task: never the right answer.
 
@@ -346,6 +353,8 @@ export const submissionSchema = z.object({
   mediaType: z.string().nullable(),
   /** Made before the end, delivered after it within the grace period: it counts (docs/games.md). */
   late: z.boolean(),
+  /** Kept off the presentation by the organiser; it still counts (docs/games.md "Judging"). */
+  hidden: z.boolean(),
   createdAt: isoDateTime,
 });
 export type Submission = z.infer<typeof submissionSchema>;
@@ -389,10 +398,13 @@ export const judgeRequestSchema = z
   .strictObject({
     rejected: z.boolean().optional(),
     points: z.number().int().min(0).max(LIMITS.pointsMax).nullable().optional(),
+    /** true keeps it off the presentation, false shows it again; its points stay as they are. */
+    hidden: z.boolean().optional(),
   })
-  .refine((body) => body.rejected !== undefined || body.points !== undefined, {
-    message: 'Send rejected, points, or both.',
-  });
+  .refine(
+    (body) => body.rejected !== undefined || body.points !== undefined || body.hidden !== undefined,
+    { message: 'Send rejected, points, hidden, or any of them together.' },
+  );
 export type JudgeRequest = z.infer<typeof judgeRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -49,11 +49,20 @@ export function liveApiUrl(gameId: string, path: string, key: string | null): st
   return key === null ? base : `${base}?key=${encodeURIComponent(key)}`;
 }
 
+/**
+ * Who reads: the organiser's own screen (everything), or a screen the room sees (the
+ * presentation, the scoreboard), which the server sends nothing the organiser hid or rejected.
+ */
+export type LiveView = 'organiser' | 'presentation';
+const inView = (url: string, view: LiveView): string =>
+  view === 'presentation' ? `${url}${url.includes('?') ? '&' : '?'}view=presentation` : url;
+
 export const scoreboardUrl = (gameId: string, key: string | null) =>
   liveApiUrl(gameId, 'scoreboard', key);
-export const statisticsUrl = (gameId: string, key: string | null) =>
-  liveApiUrl(gameId, 'statistics', key);
-export const eventsUrl = (gameId: string, key: string | null) => liveApiUrl(gameId, 'events', key);
+export const statisticsUrl = (gameId: string, key: string | null, view: LiveView = 'organiser') =>
+  inView(liveApiUrl(gameId, 'statistics', key), view);
+export const eventsUrl = (gameId: string, key: string | null, view: LiveView = 'organiser') =>
+  inView(liveApiUrl(gameId, 'events', key), view);
 /** The results as CSV, one row per team and task ("Export CSV"). */
 export const statisticsCsvUrl = (gameId: string, key: string | null) =>
   liveApiUrl(gameId, 'statistics.csv', key);
@@ -123,7 +132,8 @@ export const fetchScoreboard = (
 export const fetchStatistics = (
   gameId: string,
   key: string | null,
-): Promise<ApiResult<Statistics>> => request(statisticsUrl(gameId, key), statisticsSchema);
+  view: LiveView = 'organiser',
+): Promise<ApiResult<Statistics>> => request(statisticsUrl(gameId, key, view), statisticsSchema);
 
 /** The judged submission, bare or wrapped ({submission}); null when the answer carries neither. */
 const judgedSubmissionSchema = z.unknown().transform((body): Submission | null => {
@@ -139,7 +149,8 @@ const judgedSubmissionSchema = z.unknown().transform((body): Submission | null =
 });
 
 /**
- * Judging: reject or restore a photo or video, or set its points (null: back to the original).
+ * Judging: reject or restore a submission, set its points (null: back to the original), or hide
+ * it from the presentation (or show it again).
  * Resolves to the submission as the server now has it, or null when the answer does not carry it
  * (the caller then keeps its own reckoning until the next read).
  */

@@ -457,7 +457,7 @@ describe('bonus and penalty points (POST /games/{id}/teams/{teamId}/adjustments)
 
     const [header, ...rows] = await csvRowsOf(game.gameId, key);
     const columns = header!.split(',');
-    expect(columns.at(-1)).toBe('Late');
+    expect(columns.slice(-2)).toEqual(['Late', 'Hidden']);
     for (const row of rows) expect(row.split(',')).toHaveLength(columns.length);
     const cells = rows.map((r) => r.split(','));
     // Each team's answers, then its adjustments: task columns empty, Points the points.

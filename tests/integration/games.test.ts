@@ -837,12 +837,12 @@ describe('live screens, judging and exports', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Team,Team score,Task number,Task,Type,Answer,Correct,Points,Rejected,Media,Submitted at,Late',
+      'Team,Team score,Task number,Task,Type,Answer,Correct,Points,Rejected,Media,Submitted at,Late,Hidden',
     );
     const owlsCapital = lines.find((l) =>
       l.startsWith('Owls,60,1,Capital,freeText,paris,true,10,false'),
     );
-    expect(owlsCapital?.endsWith(',false'), 'answered in time: not late').toBe(true);
+    expect(owlsCapital?.endsWith(',false,false'), 'answered in time, not hidden').toBe(true);
     expect(lines.some((l) => l.includes('"Lyon, ""obviously"""'))).toBe(true);
   });
 

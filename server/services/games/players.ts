@@ -436,6 +436,7 @@ interface InsertedSubmission {
   media_key: string | null;
   media_type: string | null;
   late: boolean;
+  hidden: boolean;
   created_at: string;
 }
 
@@ -454,6 +455,7 @@ const fromInserted = (row: InsertedSubmission): SubmissionRow => ({
   mediaKey: row.media_key,
   mediaType: row.media_type,
   late: row.late,
+  hidden: row.hidden,
   createdAt: new Date(row.created_at),
 });
 

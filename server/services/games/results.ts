@@ -1,7 +1,7 @@
 /**
  * What organisers see of a game (docs/games.md "Live screens"): the statistics per task and per
- * team, every submission, judging (reject a photo or video, adjust points), and the CSV export.
- * Access is checked by the routes (the game's screen key or the owner's sign-in).
+ * team, every submission, judging (reject, adjust points, hide from the presentation), and the
+ * CSV export. Access is checked by the routes (the game's screen key or the owner's sign-in).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -9,6 +9,7 @@ import { submissions, teams } from '../../db/schema';
 import {
   describeAdjustment,
   effectivePoints,
+  shownOnPresentation,
   type JudgeRequest,
   type Statistics,
   type Submission,
@@ -33,6 +34,7 @@ export function toSubmission(row: SubmissionRow, teamName: string): Submission {
     mediaUrl: row.mediaKey ? `/uploads/${row.mediaKey}` : null,
     mediaType: row.mediaType,
     late: row.late,
+    hidden: row.hidden,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -74,11 +76,26 @@ export async function statistics(
   return (await statisticsWithAdjustments(db, game, now)).statistics;
 }
 
+/**
+ * GET /games/{id}/statistics?view=presentation: what the presentation may show, for a projector
+ * that must never receive what the organiser hid or rejected. The submissions and the answers per
+ * task leave those out; the teams' figures and scores stay whole (hidden still counts).
+ */
+export async function presentationStatistics(
+  db: Database,
+  game: GameRow,
+  now = new Date(),
+): Promise<Statistics> {
+  return (await statisticsWithAdjustments(db, game, now, shownOnPresentation)).statistics;
+}
+
 /** The statistics, and the game's bonus and penalty points by team (oldest first) for the CSV. */
 async function statisticsWithAdjustments(
   db: Database,
   game: GameRow,
   now = new Date(),
+  /** Which submissions to list (and count per task); all of them unless said. */
+  listed: (submission: Submission) => boolean = () => true,
 ): Promise<{ statistics: Statistics; adjustments: Map<string, ScoreAdjustmentRow[]> }> {
   const { teamRows, submissionRows } = await gameRows(db, game);
   const adjustments = new Map<string, ScoreAdjustmentRow[]>();
@@ -88,7 +105,9 @@ async function statisticsWithAdjustments(
     else adjustments.set(row.teamId, [row]);
   }
   const names = new Map(teamRows.map((t) => [t.id, t.name]));
-  const all = submissionRows.map((row) => toSubmission(row, names.get(row.teamId) ?? ''));
+  const all = submissionRows
+    .map((row) => toSubmission(row, names.get(row.teamId) ?? ''))
+    .filter(listed);
 
   const steps = game.snapshot.steps.map((step) => {
     const mine = all.filter((s) => s.stepId === step.id);
@@ -145,8 +164,9 @@ async function statisticsWithAdjustments(
 }
 
 /**
- * PATCH /games/{id}/submissions/{submissionId}: reject (0 points) or restore a submission, or
- * set its points. The team's score moves by the difference, in the same transaction.
+ * PATCH /games/{id}/submissions/{submissionId}: reject (0 points) or restore a submission, set
+ * its points, or hide it from the presentation (or show it again). The team's score moves by the
+ * difference, in the same transaction; hiding alone leaves the points as they are.
  */
 export async function judgeSubmission(
   db: Database,
@@ -162,21 +182,27 @@ export async function judgeSubmission(
       .for('update');
     if (!row || row.gameId !== game.id) throw notFound('This activity has no such submission.');
     const before = effectivePoints(row);
-    const next = {
-      rejected: request.rejected ?? row.rejected,
-      adjustedPoints: request.points !== undefined ? request.points : row.adjustedPoints,
+    // Only what was asked for is written: the row's other fields stay as they are.
+    const change = {
+      ...(request.rejected !== undefined ? { rejected: request.rejected } : {}),
+      ...(request.points !== undefined ? { adjustedPoints: request.points } : {}),
+      ...(request.hidden !== undefined ? { hidden: request.hidden } : {}),
     };
-    const after = effectivePoints({ points: row.points, ...next });
     const [updated] = await tx
       .update(submissions)
-      .set(next)
+      .set(change)
       .where(eq(submissions.id, row.id))
       .returning();
-    const [team] = await tx
-      .update(teams)
-      .set({ score: sql`${teams.score} + ${after - before}` })
-      .where(eq(teams.id, row.teamId))
-      .returning({ name: teams.name });
+    const delta = effectivePoints(updated!) - before;
+    // Hiding alone moves no points: the team's row is only read for its name, not written.
+    const [team] =
+      delta === 0
+        ? await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, row.teamId))
+        : await tx
+            .update(teams)
+            .set({ score: sql`${teams.score} + ${delta}` })
+            .where(eq(teams.id, row.teamId))
+            .returning({ name: teams.name });
     return toSubmission(updated!, team!.name);
   });
 }
@@ -205,6 +231,7 @@ const CSV_HEADER = [
   'Media',
   'Submitted at',
   'Late',
+  'Hidden',
 ];
 
 /**
@@ -245,6 +272,7 @@ export async function resultsCsv(db: Database, game: GameRow, publicUrl: string)
           s.mediaUrl ? `${publicUrl}${s.mediaUrl}` : null,
           s.createdAt,
           s.late,
+          s.hidden,
         ]
           .map(csvField)
           .join(','),
@@ -265,6 +293,7 @@ export async function resultsCsv(db: Database, game: GameRow, publicUrl: string)
           null, // Media
           a.createdAt.toISOString(),
           null, // Late
+          null, // Hidden
         ]
           .map(csvField)
           .join(','),

@@ -1,9 +1,10 @@
 /**
- * One photo or video on the statistics screen, with its judging: Reject / Restore, and the points
- * it counts for (an adjustment replaces the task's points; "Use the original points" takes it
- * back). Changes show at once; useStatistics rolls them back if the server refuses.
+ * One photo or video on the statistics screen, with its judging: Reject / Restore, the points it
+ * counts for (an adjustment replaces the task's points; "Use the original points" takes it back),
+ * and Hide / Show on the presentation. Changes show at once; useStatistics rolls them back if the
+ * server refuses. The judging queue (JudgingQueue.tsx) reuses the media and the points form.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
 import {
   Button,
   Card,
@@ -35,7 +36,9 @@ export function SubmissionCard({ submission, taskName, saving, onJudge }: Submis
   const video = isVideoSubmission(submission);
   const what = `${video ? 'video' : 'photo'} by ${submission.teamName} for “${taskName}”`;
   const points = effectivePoints(submission);
-  const adjusted = submission.adjustedPoints !== null;
+  // The queue's Approve stores the task's own points as the adjustment: nothing to take back.
+  const adjusted =
+    submission.adjustedPoints !== null && submission.adjustedPoints !== submission.points;
   return (
     <Card withBorder radius="md" padding={0} component="article" aria-label={`The ${what}`}>
       <div
@@ -45,42 +48,20 @@ export function SubmissionCard({ submission, taskName, saving, onJudge }: Submis
           background: 'var(--mantine-color-dark-9)',
         }}
       >
-        {submission.mediaUrl &&
-          (video ? (
-            <video
-              src={submission.mediaUrl}
-              controls
-              muted
-              preload="metadata"
-              playsInline
-              aria-label={`The ${what}`}
-              style={{
-                width: '100%',
-                height: '100%',
-                objectFit: 'contain',
-                opacity: submission.rejected ? 0.35 : 1,
-              }}
-            />
-          ) : (
-            <a href={submission.mediaUrl} target="_blank" rel="noreferrer">
-              <img
-                src={submission.mediaUrl}
-                alt={`The ${what} (opens full size in a new tab)`}
-                loading="lazy"
-                style={{
-                  width: '100%',
-                  height: '100%',
-                  objectFit: 'cover',
-                  display: 'block',
-                  opacity: submission.rejected ? 0.35 : 1,
-                }}
-              />
-            </a>
-          ))}
-        {submission.rejected && (
-          <Pill tone="red" dark size="lg" style={{ position: 'absolute', top: 8, left: 8 }}>
-            Rejected
-          </Pill>
+        <SubmissionMedia submission={submission} what={what} />
+        {(submission.rejected || submission.hidden) && (
+          <Group gap={6} style={{ position: 'absolute', top: 8, left: 8 }}>
+            {submission.rejected && (
+              <Pill tone="red" dark size="lg">
+                Rejected
+              </Pill>
+            )}
+            {submission.hidden && (
+              <Pill tone="gray" dark size="lg">
+                Hidden
+              </Pill>
+            )}
+          </Group>
         )}
       </div>
       <Stack gap="xs" p="md">
@@ -149,19 +130,103 @@ export function SubmissionCard({ submission, taskName, saving, onJudge }: Submis
           {submission.rejected ? 'Restore' : 'Reject'}
           <VisuallyHidden> the {what}</VisuallyHidden>
         </Button>
+        <Button
+          variant="subtle"
+          color="dark"
+          size="compact-sm"
+          aria-pressed={submission.hidden}
+          onClick={() => onJudge(submission.id, { hidden: !submission.hidden })}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {submission.hidden ? 'Show on the presentation' : 'Hide from the presentation'}
+          <VisuallyHidden> the {what}</VisuallyHidden>
+        </Button>
       </Stack>
     </Card>
   );
 }
 
-function PointsForm({
+/**
+ * A submission's photo or video: a photo links to its full size; a video plays with controls,
+ * or, as a small thumbnail (`compact`), silently and links to its full size too.
+ */
+export function SubmissionMedia({
+  submission,
+  what,
+  compact = false,
+}: {
+  submission: Submission;
+  what: string;
+  compact?: boolean;
+}) {
+  const video = isVideoSubmission(submission);
+  if (!submission.mediaUrl) return null;
+  const dimmed = submission.rejected ? 0.35 : 1;
+  if (video && !compact) {
+    return (
+      <video
+        src={submission.mediaUrl}
+        controls
+        muted
+        preload="metadata"
+        playsInline
+        aria-label={`The ${what}`}
+        style={{ width: '100%', height: '100%', objectFit: 'contain', opacity: dimmed }}
+      />
+    );
+  }
+  const fill = {
+    width: '100%',
+    height: '100%',
+    objectFit: video ? 'contain' : 'cover',
+    display: 'block',
+    opacity: dimmed,
+  } as const;
+  return (
+    <a
+      href={submission.mediaUrl}
+      target="_blank"
+      rel="noreferrer"
+      style={{ display: 'block', width: '100%', height: '100%' }}
+    >
+      {video ? (
+        <video
+          src={submission.mediaUrl}
+          muted
+          preload="metadata"
+          playsInline
+          aria-label={`The ${what} (opens in a new tab)`}
+          style={fill}
+        />
+      ) : (
+        <img
+          src={submission.mediaUrl}
+          alt={`The ${what} (opens full size in a new tab)`}
+          loading="lazy"
+          style={fill}
+        />
+      )}
+    </a>
+  );
+}
+
+/** The points a submission counts for: its own, or the organiser's (0 to the maximum). */
+export function PointsForm({
   submission,
   what,
   onJudge,
+  inputRef,
+  onEscape,
+  compact = false,
 }: {
   submission: Submission;
   what: string;
   onJudge: SubmissionCardProps['onJudge'];
+  /** The judging queue's P key puts the cursor here. */
+  inputRef?: Ref<HTMLInputElement>;
+  /** Escape in the field: the queue takes the focus back to its row. */
+  onEscape?: () => void;
+  compact?: boolean;
 }) {
   const current = submission.adjustedPoints ?? submission.points;
   const [draft, setDraft] = useState<number | string>(current);
@@ -179,10 +244,14 @@ function PointsForm({
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <NumberInput
           label={
-            <>
-              Points<VisuallyHidden> for the {what}</VisuallyHidden>
-            </>
+            compact ? undefined : (
+              <>
+                Points<VisuallyHidden> for the {what}</VisuallyHidden>
+              </>
+            )
           }
+          // In the queue's row the column says what the figure is; the field needs no caption.
+          aria-label={compact ? `Points for the ${what}` : undefined}
           value={draft}
           onChange={setDraft}
           min={0}
@@ -193,9 +262,22 @@ function PointsForm({
           clampBehavior="strict"
           disabled={submission.rejected}
           error={!valid && draft !== '' ? `From 0 to ${LIMITS.pointsMax}` : undefined}
-          w="7.5rem"
+          w={compact ? '6rem' : '7.5rem'}
+          size={compact ? 'sm' : undefined}
+          ref={inputRef}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && onEscape) {
+              event.preventDefault();
+              onEscape();
+            }
+          }}
         />
-        <Button type="submit" variant="light" disabled={!changed || submission.rejected}>
+        <Button
+          type="submit"
+          variant="light"
+          size={compact ? 'sm' : undefined}
+          disabled={!changed || submission.rejected}
+        >
           Set points<VisuallyHidden> for the {what}</VisuallyHidden>
         </Button>
       </Group>

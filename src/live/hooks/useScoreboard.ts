@@ -1,6 +1,6 @@
 /** A game's scoreboard, live: reads, then applies stream events (state/scoreboardState.ts). */
 import { useCallback } from 'react';
-import { fetchScoreboard, eventsUrl, type ApiResult } from '../api';
+import { fetchScoreboard, eventsUrl, type ApiResult, type LiveView } from '../api';
 import { decodeLiveEvent } from '../state/events';
 import {
   applyScoreboardEvent,
@@ -34,6 +34,8 @@ export function useScoreboard(
   route: Pick<LiveRoute, 'gameId' | 'key'>,
   /** Told of every event after it is applied (the presentation reads its photos again). */
   onAnyEvent?: (name: string, state: ScoreboardState) => void,
+  /** The room's screens take the stream that carries nothing hidden or rejected. */
+  view: LiveView = 'presentation',
 ) {
   const { gameId, key } = route;
   const load = useCallback(async (): Promise<ApiResult<ScoreboardState>> => {
@@ -42,7 +44,7 @@ export function useScoreboard(
   }, [gameId, key]);
   return useLiveResource<ScoreboardState>({
     load,
-    eventsUrl: eventsUrl(gameId, key),
+    eventsUrl: eventsUrl(gameId, key, view),
     merge: mergeRead,
     onEvent: (name, data, handle) => applyStreamEvent(name, data, handle, onAnyEvent),
   });

@@ -1,10 +1,10 @@
 /**
- * A game's statistics, live, with judging (state/judging.ts): Reject / Restore and adjusted
- * points show at once, and are rolled back with a message when the server refuses them.
+ * A game's statistics, live, with judging (state/judging.ts): Reject / Restore, adjusted points
+ * and Hide / Show show at once, and are rolled back with a message when the server refuses them.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Statistics } from '../../domain/games';
-import { eventsUrl, fetchStatistics, judgeSubmission } from '../api';
+import { eventsUrl, fetchStatistics, judgeSubmission, type LiveView } from '../api';
 import {
   addPending,
   applyJudgement,
@@ -23,10 +23,19 @@ export interface JudgingMessage {
   text: string;
 }
 
-export function useStatistics(route: Pick<LiveRoute, 'gameId' | 'key'>, live = true) {
+export function useStatistics(
+  route: Pick<LiveRoute, 'gameId' | 'key'>,
+  live = true,
+  /** 'presentation': what the room may see, without the hidden and rejected submissions. */
+  view: LiveView = 'organiser',
+) {
   const { gameId, key } = route;
-  const load = useCallback(() => fetchStatistics(gameId, key), [gameId, key]);
-  const resource = useLiveResource<Statistics>({ load, eventsUrl: eventsUrl(gameId, key), live });
+  const load = useCallback(() => fetchStatistics(gameId, key, view), [gameId, key, view]);
+  const resource = useLiveResource<Statistics>({
+    load,
+    eventsUrl: eventsUrl(gameId, key, view),
+    live,
+  });
   const [pending, setPending] = useState<PendingJudgements>({});
   const [messages, setMessages] = useState<JudgingMessage[]>([]);
   const seq = useRef(0);

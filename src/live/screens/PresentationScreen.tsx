@@ -1,13 +1,20 @@
 /**
  * The presentation for a big screen or projector: the activity's name, how to join (large code
  * and QR code), the leaderboard, teams as they join, and photos and videos as they come in.
- * Rejected photos and videos never show here. Everything is sized to be read from the back of
+ * Rejected and hidden photos and videos never show here: the server does not even send them
+ * (`view=presentation`), and a `withdrawn` event takes one off the screen. Everything is sized to be read from the back of
  * the room, and the page fits the screen without scrolling.
  */
 import { useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { useFullscreenDocument } from '@mantine/hooks';
-import type { GamePhase, ScoreboardRow, Statistics, Submission } from '../../domain/games';
+import {
+  shownOnPresentation,
+  type GamePhase,
+  type ScoreboardRow,
+  type Statistics,
+  type Submission,
+} from '../../domain/games';
 import type { LiveRoute } from '../routes';
 import { useScoreboard } from '../hooks/useScoreboard';
 import { useStatistics } from '../hooks/useStatistics';
@@ -35,16 +42,22 @@ const TEAM_CHIPS = 12;
 
 export function PresentationScreen({ route }: { route: LiveRoute }) {
   // One event stream: the scoreboard's. Its events tell the photos and teams to refresh: a
-  // `submission` or `team` event, or a scoreboard whose answers went up (a new answer may be
-  // announced by the scoreboard alone).
-  const { resource: statistics, statistics: shownStatistics } = useStatistics(route, false);
+  // `submission`, `withdrawn` or `team` event, or a scoreboard whose answers went up (a new
+  // answer may be announced by the scoreboard alone).
+  const { resource: statistics, statistics: shownStatistics } = useStatistics(
+    route,
+    false,
+    'presentation',
+  );
   const reloadStatistics = statistics.reload;
   const answeredSeen = useRef<number | null>(null);
   const scoreboard = useScoreboard(route, (name, state) => {
     const answered = state.scoreboard.rows.reduce((sum, row) => sum + row.answered, 0);
     const more = answeredSeen.current !== null && answered !== answeredSeen.current;
     answeredSeen.current = answered;
-    if (name === 'submission' || name === 'team' || more) reloadStatistics();
+    if (name === 'submission' || name === 'withdrawn' || name === 'team' || more) {
+      reloadStatistics();
+    }
   });
 
   // While the stream is down the scoreboard polls by itself; the photos must poll too.
@@ -217,7 +230,7 @@ function MediaFeed({ statistics, phase }: { statistics: Statistics | null; phase
   const media = useMemo(
     () =>
       (statistics?.submissions ?? [])
-        .filter((s) => s.mediaUrl !== null && !s.rejected)
+        .filter((s) => s.mediaUrl !== null && shownOnPresentation(s))
         .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
         .slice(0, MEDIA_TILES),
     [statistics],

@@ -1,8 +1,9 @@
 /**
  * Statistics for the organiser: per task (answered, correct, passed, every answer given with how
- * many teams gave it), per team (score, answered, correct, time), and every photo and video with
- * its judging. Figures follow the game live; judging shows at once and is rolled back with a
- * message if the server refuses it. The results download as CSV, the media as a zip.
+ * many teams gave it), per team (score, answered, correct, time), the judging queue of every
+ * submission (components/JudgingQueue.tsx), and every photo and video with its judging. Figures
+ * follow the game live; judging shows at once and is rolled back with a message if the server
+ * refuses it. The results download as CSV, the media as a zip.
  */
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import {
@@ -40,6 +41,8 @@ import {
 } from '../components/TeamActions';
 import { Pill } from '../components/Pill';
 import { SubmissionCard } from '../components/SubmissionCard';
+import { JudgingQueue } from '../components/JudgingQueue';
+import { matchesFilter, queueItems } from '../state/judgingQueue';
 import { formatDuration, formatWhen, plural } from '../format';
 import { formatCode } from '../../domain/games';
 
@@ -123,6 +126,7 @@ function StatisticsView({
   const teamPhotos = statistics.teams.filter((t) => t.team.photoUrl !== null).length;
   const stepNames = new Map(statistics.steps.map((s) => [s.step.id, s.step.name]));
   const totalPoints = statistics.teams.reduce((sum, t) => sum + t.team.score, 0);
+  const toReview = queueItems(statistics).filter((item) => matchesFilter(item, 'review')).length;
 
   return (
     <div style={{ minHeight: '100vh', background: 'var(--mantine-color-gray-0)' }}>
@@ -172,8 +176,8 @@ function StatisticsView({
         )}
         {phase === 'ended' && (
           <Alert color="gray" title="Final results">
-            The activity ended {formatWhen(game.endsAt)}. You can still judge photos and videos: the
-            scores follow.
+            The activity ended {formatWhen(game.endsAt)}. You can still judge the answers, photos
+            and videos: the scores follow.
           </Alert>
         )}
 
@@ -193,11 +197,16 @@ function StatisticsView({
         <Tabs defaultValue="teams" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="teams">Teams ({statistics.teams.length})</Tabs.Tab>
+            {/* Second: the scores come first, then what is waiting for the organiser's word. */}
+            <Tabs.Tab value="judging">Judging ({toReview} to review)</Tabs.Tab>
             <Tabs.Tab value="tasks">Tasks ({statistics.steps.length})</Tabs.Tab>
             <Tabs.Tab value="media">Photos and videos ({media.length})</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="teams" pt="md">
             <TeamsTable route={route} statistics={statistics} onChanged={onTeamChanged} />
+          </Tabs.Panel>
+          <Tabs.Panel value="judging" pt="md">
+            <JudgingQueue statistics={statistics} pending={pending} onJudge={onJudge} />
           </Tabs.Panel>
           <Tabs.Panel value="tasks" pt="md">
             <TasksList statistics={statistics} />
@@ -451,12 +460,12 @@ function TasksList({ statistics }: { statistics: Statistics }) {
             )}
             {media && s.answered > 0 && (
               <Text size="sm" c="gray.7" mt="sm">
-                Judge these under Photos and videos.
+                Judge these under Judging, or Photos and videos.
               </Text>
             )}
             {isChallengeType(s.step.type) && !media && s.answered > 0 && (
               <Text size="sm" c="gray.7" mt="sm">
-                {plural(s.answered - s.passed, 'team')} marked it done.
+                {plural(s.answered - s.passed, 'team')} marked it done. Judge these under Judging.
               </Text>
             )}
           </Paper>

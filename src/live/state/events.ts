@@ -1,9 +1,13 @@
 /**
  * What arrives on a game's event stream (GET /v1/games/{gameId}/events): `scoreboard`,
- * `submission`, `team` and `game` (the organiser ended, paused, resumed or moved the end). The payload is read as the shared shape itself or wrapped in a field
- * of the event's name ({type, scoreboard: …}); anything else is an `unknown` event, which the
- * screens answer by reading the whole state again rather than guessing.
+ * `submission`, `team` and `game` (the organiser ended, paused, resumed or moved the end); on a
+ * room's screen (`?view=presentation`), `withdrawn` `{id}` instead of a submission the organiser
+ * hid or rejected. The payload is read as the shared shape itself or wrapped in a field of the
+ * event's name ({type, scoreboard: …}); anything else is an `unknown` event, which the screens
+ * answer by reading the whole state again rather than guessing.
  */
+import { z } from 'zod';
+import { idSchema } from '../../domain/schemas';
 import {
   gameControlSchema,
   scoreboardSchema,
@@ -15,7 +19,7 @@ import {
   type Team,
 } from '../../domain/games';
 
-export const LIVE_EVENT_NAMES = ['scoreboard', 'submission', 'team', 'game'] as const;
+export const LIVE_EVENT_NAMES = ['scoreboard', 'submission', 'team', 'game', 'withdrawn'] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
 export type LiveEvent =
@@ -23,6 +27,8 @@ export type LiveEvent =
   | { type: 'submission'; submission: Submission }
   | { type: 'team'; team: Team }
   | { type: 'game'; control: GameControl }
+  /** The presentation must no longer show this submission (it carries nothing else of it). */
+  | { type: 'withdrawn'; id: string }
   | { type: 'unknown'; name: string };
 
 const SCHEMAS = {
@@ -30,6 +36,7 @@ const SCHEMAS = {
   submission: submissionSchema,
   team: teamSchema,
   game: gameControlSchema,
+  withdrawn: z.object({ id: idSchema }),
 } as const;
 
 function candidates(payload: unknown, name: string): unknown[] {
@@ -59,6 +66,8 @@ export function decodeLiveEvent(name: string, data: string): LiveEvent {
         return { type: 'team', team: parsed.data as Team };
       case 'game':
         return { type: 'game', control: parsed.data as GameControl };
+      case 'withdrawn':
+        return { type: 'withdrawn', id: (parsed.data as { id: string }).id };
     }
   }
   return { type: 'unknown', name };

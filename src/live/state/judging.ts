@@ -1,5 +1,6 @@
 /**
- * Judging photos and videos on the statistics screen: Reject / Restore and adjusting points.
+ * Judging on the statistics screen: Reject / Restore, adjusting points, and Hide / Show on the
+ * presentation (points unchanged).
  * A change shows at once (optimistic): pending changes are laid over the last statistics the
  * server sent, so a read that arrives while a change is on its way does not undo it on screen.
  * When the server accepts, its answer becomes the truth; when it refuses, the change is simply
@@ -12,7 +13,10 @@ import {
   type Submission,
 } from '../../domain/games';
 
-/** One judging change: `points: null` takes an adjustment back to the original points. */
+/**
+ * One judging change: `points: null` takes an adjustment back to the original points; `hidden`
+ * moves no points.
+ */
 export type Judgement = JudgeRequest;
 
 export interface PendingJudgement {
@@ -28,6 +32,7 @@ function judged(submission: Submission, change: Judgement): Submission {
     ...submission,
     ...(change.rejected !== undefined ? { rejected: change.rejected } : {}),
     ...(change.points !== undefined ? { adjustedPoints: change.points } : {}),
+    ...(change.hidden !== undefined ? { hidden: change.hidden } : {}),
   };
 }
 
@@ -94,10 +99,12 @@ export function settlePending(
   return rest;
 }
 
-/** "Reject", "Restore" or "Set points" for messages about a change. */
+/** What a change does, for messages about it: "Could not <this>: …". */
 export function describeJudgement(change: Judgement): string {
   if (change.rejected === true) return 'reject the submission';
   if (change.rejected === false) return 'restore the submission';
+  if (change.hidden === true) return 'hide the submission from the presentation';
+  if (change.hidden === false) return 'show the submission on the presentation again';
   if (change.points === null) return 'go back to the original points';
   return `set the points to ${change.points ?? ''}`.trim();
 }

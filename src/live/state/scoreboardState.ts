@@ -111,6 +111,9 @@ export function applyScoreboardEvent(state: ScoreboardState, event: LiveEvent): 
       const game = { ...state.scoreboard.game, phase, startsAt, endsAt, pausedAt };
       return { state: { ...state, scoreboard: { ...state.scoreboard, game } }, stale: false };
     }
+    case 'withdrawn':
+      // Hidden or rejected: the points come with the next `scoreboard`, which judging sends.
+      return { state, stale: false };
     case 'unknown':
       return { state, stale: true };
   }

@@ -84,6 +84,7 @@ export function submission(id: string, overrides: Partial<Submission> = {}): Sub
     mediaUrl: `/uploads/${id}.jpg`,
     mediaType: 'image/jpeg',
     late: false,
+    hidden: false,
     createdAt: '2030-01-01T10:05:00.000Z',
     ...overrides,
   };

@@ -1,11 +1,12 @@
 /**
- * Judging photos and videos (src/live/state/judging.ts): Reject / Restore and adjusted points
- * change the figures at once, through an overlay of pending changes over the server's statistics.
+ * Judging (src/live/state/judging.ts): Reject / Restore, adjusted points and Hide / Show change
+ * the figures at once, through an overlay of pending changes over the server's statistics.
  */
 import { describe, expect, it } from 'vitest';
 import {
   addPending,
   applyJudgement,
+  describeJudgement,
   replaceSubmission,
   settlePending,
   withPending,
@@ -69,6 +70,35 @@ describe('judging', () => {
     const server = applyJudgement(statistics(), 'p1', { rejected: true });
     const shown = withPending(server, addPending({}, 'p1', { rejected: true }, 1));
     expect(scoreOf(shown, 'a')).toBe(10);
+  });
+
+  it('hiding a submission marks it hidden and moves no points', () => {
+    const hidden = applyJudgement(statistics(), 'p1', { hidden: true });
+    expect(sub(hidden, 'p1')).toMatchObject({
+      hidden: true,
+      rejected: false,
+      adjustedPoints: null,
+    });
+    expect(scoreOf(hidden, 'a')).toBe(60);
+    expect(sub(applyJudgement(hidden, 'p1', { hidden: false }), 'p1')?.hidden).toBe(false);
+  });
+
+  it('a pending hide shows over a newer read and merges with a pending points change', () => {
+    let pending = addPending({}, 'p1', { points: 20 }, 1);
+    pending = addPending(pending, 'p1', { hidden: true }, 2);
+    expect(pending.p1?.change).toEqual({ points: 20, hidden: true });
+    const shown = withPending(statistics(), pending);
+    expect(sub(shown, 'p1')).toMatchObject({ hidden: true, adjustedPoints: 20 });
+    expect(scoreOf(shown, 'a')).toBe(30);
+  });
+
+  it('describes a hide and a show for the "Could not …" message', () => {
+    expect(describeJudgement({ hidden: true })).toBe('hide the submission from the presentation');
+    expect(describeJudgement({ hidden: false })).toBe(
+      'show the submission on the presentation again',
+    );
+    expect(describeJudgement({ rejected: true, hidden: true })).toBe('reject the submission');
+    expect(describeJudgement({ points: 15 })).toBe('set the points to 15');
   });
 
   it('only the latest request settles a submission’s pending change', () => {

@@ -139,7 +139,10 @@ describe('scoreboard', () => {
     await screen.findByText('Team a');
     expect(fetchMock.mock.calls[0]?.[0]).toBe(`/v1/games/${GAME_ID}/scoreboard?key=${ENCODED_KEY}`);
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
-    expect(FakeEventSource.latest().url).toBe(`/v1/games/${GAME_ID}/events?key=${ENCODED_KEY}`);
+    // A screen the room sees: the stream that never carries a hidden or rejected submission.
+    expect(FakeEventSource.latest().url).toBe(
+      `/v1/games/${GAME_ID}/events?key=${ENCODED_KEY}&view=presentation`,
+    );
   });
 
   it('a team joining and answering shows at once, in rank order', async () => {

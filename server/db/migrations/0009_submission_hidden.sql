@@ -1,0 +1,1 @@
+ALTER TABLE "submissions" ADD COLUMN "hidden" boolean DEFAULT false NOT NULL;
