@@ -243,6 +243,7 @@ export function Game(props: { code: string; route: PlayRoute }) {
   const teamId = load.kind === 'team' ? load.state.team.id : null;
   useEffect(() => {
     if (teamId === null) return;
+    let dropped = false;
     return subscribeTeamStream(code, teamId, {
       events: {
         judged: () => void loadGame(true),
@@ -250,6 +251,17 @@ export function Game(props: { code: string; route: PlayRoute }) {
         game: () => void loadGame(true),
         // A message from the organiser: the state carries the latest ones.
         announcement: () => void loadGame(true),
+      },
+      // Back after the connection dropped (a basement, a tunnel; often with no 'online' event):
+      // whatever the organiser did meanwhile was told while this phone could not hear it. A
+      // phone that came back after the end otherwise went on showing the tasks as open.
+      onOpen: () => {
+        if (!dropped) return;
+        dropped = false;
+        void loadGame(true);
+      },
+      onError: () => {
+        dropped = true;
       },
     });
   }, [code, teamId, loadGame]);

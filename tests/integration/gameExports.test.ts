@@ -208,6 +208,11 @@ describe('the photos and videos zip: a folder per team, no file replaces another
     expect(safeFileName(`${'a'.repeat(59)} b`, 60, 'untitled')).toBe('a'.repeat(59));
     expect(safeFileName('?!', 60, 'untitled')).toBe('untitled');
   });
+
+  it('a file name keeps every script and its dashes, drops what a file system refuses, and folds the spaces left', () => {
+    expect(safeFileName('Łódź quiz — 東京', 80, 'Teamtrail')).toBe('Łódź quiz — 東京');
+    expect(safeFileName('Q&A: "Team/Night" नमस्ते', 80, 'Teamtrail')).toBe('QA TeamNight नमस्ते');
+  });
 });
 
 describe('the results CSV: every team that joined', () => {

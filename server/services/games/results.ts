@@ -306,7 +306,11 @@ export async function resultsCsv(db: Database, game: GameRow, publicUrl: string)
 /** A name (a game's, a team's, a task's) as part of a file name: letters, digits, spaces, - and _. */
 export const safeFileName = (name: string, maxLength: number, fallback: string): string =>
   name
-    .replace(/[^\p{L}\p{N} _-]+/gu, '')
+    // Letters in any script (with their combining marks), digits and dashes of any kind are
+    // safe in file and folder names on every system; the rest (slashes, colons, quotes,
+    // brackets, control characters) is dropped, and the spaces it leaves are folded.
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pd} _]+/gu, '')
+    .replace(/\s+/g, ' ')
     .trim()
     .slice(0, maxLength)
     // Cutting may leave a space at the end, which Windows drops from folder names.
