@@ -19,7 +19,6 @@ import {
   Popover,
   Stack,
   Text,
-  Textarea,
   Tooltip,
 } from '@mantine/core';
 import { useApiCredentials } from '../../app/session';
@@ -30,8 +29,9 @@ import {
   extendOwnGame,
   type GameControlAction,
 } from '../../api/gameControl';
-import { ANNOUNCEMENT_MAX_LENGTH, type GameControl } from '../../domain/games';
+import type { GameControl } from '../../domain/games';
 import type { ActivityRow } from '../../domain/schemas';
+import { AnnounceModal } from '../../ui/AnnounceModal';
 import {
   AnnounceIcon,
   ControlsIcon,
@@ -56,11 +56,6 @@ export const GAME_CONTROLS_TEXTS = {
     'Teams can no longer answer, and the scores become final. The results stay: the scoreboard and the statistics keep them.',
   keepPlaying: 'Keep playing',
   confirmEnd: 'End now',
-  announceTitle: 'Announce to every team',
-  announceLabel: 'Message',
-  announcePlaceholder: 'Lunch is ready in the atrium: come back for round two at 13:30.',
-  send: 'Send to every phone',
-  cancel: 'Cancel',
   sent: 'Sent to every phone.',
   dismiss: 'Dismiss',
 } as const;
@@ -326,8 +321,11 @@ export function GameControlsMenu({ row, offline, onChanged }: GameControlsMenuPr
 
       <AnnounceModal
         opened={announcing}
-        gameId={row.gameId}
-        activityName={row.name}
+        heading={<Text fw={600}>{row.name}</Text>}
+        send={async (text) => {
+          const result = await announceToGame(row.gameId, text, credentials);
+          return result.ok ? null : result.errorMessage;
+        }}
         onClose={() => setAnnouncing(false)}
         onSent={() => {
           setAnnouncing(false);
@@ -343,76 +341,5 @@ function ErrorText({ children }: { children: ReactNode }) {
     <Alert color="red" variant="light" role="alert">
       {children}
     </Alert>
-  );
-}
-
-/**
- * The message to every team's phone, with the limits of the statistics screen's Announce
- * (ANNOUNCEMENT_MAX_LENGTH). The text stays when sending fails, with the server's message.
- */
-function AnnounceModal({
-  opened,
-  gameId,
-  activityName,
-  onClose,
-  onSent,
-}: {
-  opened: boolean;
-  gameId: string;
-  activityName: string;
-  onClose: () => void;
-  onSent: () => void;
-}) {
-  const credentials = useApiCredentials();
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const send = async () => {
-    setSending(true);
-    setError(null);
-    const result = await announceToGame(gameId, text, credentials);
-    setSending(false);
-    if (!result.ok) {
-      setError(result.errorMessage);
-      return;
-    }
-    setText('');
-    onSent();
-  };
-
-  return (
-    <Modal opened={opened} onClose={onClose} title={GAME_CONTROLS_TEXTS.announceTitle} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (text.trim() !== '' && !sending) void send();
-        }}
-      >
-        <Stack gap="md">
-          <Text fw={600}>{activityName}</Text>
-          <Textarea
-            label={GAME_CONTROLS_TEXTS.announceLabel}
-            placeholder={GAME_CONTROLS_TEXTS.announcePlaceholder}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            maxLength={ANNOUNCEMENT_MAX_LENGTH}
-            autosize
-            minRows={3}
-            data-autofocus
-            description={`${text.length} / ${ANNOUNCEMENT_MAX_LENGTH}`}
-            error={error}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {GAME_CONTROLS_TEXTS.cancel}
-            </Button>
-            <Button type="submit" loading={sending} disabled={text.trim() === ''}>
-              {GAME_CONTROLS_TEXTS.send}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

@@ -17,6 +17,7 @@ import { ANNOUNCEMENT_MAX_LENGTH } from '../../../src/domain/games';
 import type { ActivityRow } from '../../../src/domain/schemas';
 import { MyActivitiesPage } from '../../../src/features/activities/MyActivitiesPage';
 import { GAME_CONTROLS_TEXTS } from '../../../src/features/activities/GameControlsMenu';
+import { ANNOUNCE_TEXTS } from '../../../src/ui/AnnounceModal';
 import { RECENT_DEMOS_TEXTS } from '../../../src/features/activities/RecentDemos';
 import {
   activityRow,
@@ -297,10 +298,10 @@ describe('the game controls menu of a My Activities row', () => {
     await storeActivities(db, [liveRow()]);
     render();
     await choose('Announce…');
-    const dialog = await screen.findByRole('dialog', { name: GAME_CONTROLS_TEXTS.announceTitle });
+    const dialog = await screen.findByRole('dialog', { name: ANNOUNCE_TEXTS.title });
     const field = within(dialog).getByLabelText(/^Message/);
     expect(field.getAttribute('maxlength')).toBe(String(ANNOUNCEMENT_MAX_LENGTH));
-    const send = within(dialog).getByRole('button', { name: GAME_CONTROLS_TEXTS.send });
+    const send = within(dialog).getByRole('button', { name: ANNOUNCE_TEXTS.send });
     expect(send.hasAttribute('disabled')).toBe(true);
     fireEvent.change(field, { target: { value: 'Lunch in 10 minutes' } });
     expect(within(dialog).getByText(`19 / ${ANNOUNCEMENT_MAX_LENGTH}`)).toBeTruthy();
@@ -326,10 +327,10 @@ describe('the game controls menu of a My Activities row', () => {
     await storeActivities(db, [liveRow()]);
     render();
     await choose('Announce…');
-    const dialog = await screen.findByRole('dialog', { name: GAME_CONTROLS_TEXTS.announceTitle });
+    const dialog = await screen.findByRole('dialog', { name: ANNOUNCE_TEXTS.title });
     const field = within(dialog).getByLabelText(/^Message/) as HTMLTextAreaElement;
     fireEvent.change(field, { target: { value: 'Hello' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: GAME_CONTROLS_TEXTS.send }));
+    fireEvent.click(within(dialog).getByRole('button', { name: ANNOUNCE_TEXTS.send }));
     expect(
       await within(dialog).findByText('The announcement contains a control character.'),
     ).toBeTruthy();
