@@ -19,6 +19,7 @@
 import type { TeamtrailDatabase } from '../src/data/database';
 import { editClock } from '../src/data/editClock';
 import type { UploadDoc } from '../src/data/schemas/uploads';
+import { ownerKeyOf } from '../src/data/owner';
 import { UPLOAD_ATTACHMENT_ID } from '../src/data/uploadRepository';
 import type { Asset } from '../src/domain/schemas';
 import { stampLocalEdit } from '../src/domain/fieldStamps';
@@ -164,6 +165,30 @@ const sessionUrl = (uploadId: string) => `/v1/uploads/${encodeURIComponent(uploa
 
 /** 404: no such upload (never made, or removed); 410: it waited too long and was removed. */
 const forgotten = (status: number) => status === 404 || status === 410;
+
+/**
+ * Whether a refusal was the server's answer to this owner, so that it says something about the
+ * file. The sync worker asks a tab for the identity before each request; while no tab answers
+ * (the only one is loading its next page, or was closed) a request goes out with none, and the
+ * server takes it for a new guest: it hands out an `anonid` and answers that the upload does
+ * not exist (404), as it does for anyone else's. Taken at its word, that made the queue start
+ * the file over from byte 0 under a new upload, throwing away what the server held (a browser
+ * restarted after a crash resumed a 6 MB video from 0: e2e/data-safety-upload-crash.spec.ts),
+ * or mark the file failed. Such an answer only makes the file wait its back-off instead.
+ */
+async function answeredToOwner(ctx: Context, result: ApiResult<unknown>): Promise<boolean> {
+  if (result.headers?.get('anonid')) return false;
+  const identity = await ctx.transport.identity().catch(() => null);
+  return identity !== null && ownerKeyOf(identity) === ctx.owner;
+}
+
+/** The transient failure for an answer given to another identity (answeredToOwner). */
+const notAsOwner = (status: number): Extract<SendOutcome, { kind: 'failed' }> => ({
+  kind: 'failed',
+  status,
+  errorMessage: 'The upload waits until this device signs in to the server again.',
+  transient: true,
+});
 
 const failure = (
   result: Extract<ApiResult<unknown>, { ok: false }>,
@@ -344,6 +369,8 @@ async function sendFile(
     for (let attempt = 0; ; attempt += 1) {
       const result = await ctx.transport.request<UploadSessionAnswer>('GET', sessionUrl(id));
       if (result.status !== 0) onAnswer();
+      if (!result.ok && result.status !== 0 && !(await answeredToOwner(ctx, result)))
+        return notAsOwner(result.status);
       if (!result.ok) return forgotten(result.status) ? 'forgotten' : failure(result);
       if (result.body.asset) return { kind: 'stored', asset: result.body.asset };
       if (result.body.receiving && attempt < RECEIVING_WAITS_MS.length) {
@@ -388,6 +415,8 @@ async function sendFile(
         },
       });
       if (created.status !== 0) onAnswer();
+      if (!created.ok && created.status !== 0 && !(await answeredToOwner(ctx, created)))
+        return notAsOwner(created.status);
       if (!created.ok) return failure(created);
       uploadId = created.body.uploadId;
       offset = created.body.offset;
@@ -411,6 +440,8 @@ async function sendFile(
     if (result.status !== 0) onAnswer();
     // Removed while this chunk was on its way: the server need not keep the rest.
     if (!(await ctx.db.uploads.findOne(upload.id).exec())) return cancel(ctx, uploadId);
+    if (!result.ok && result.status !== 0 && !(await answeredToOwner(ctx, result)))
+      return notAsOwner(result.status);
 
     if (result.ok && result.status === 201) return { kind: 'stored', asset: result.body as Asset };
     if (result.ok) {

@@ -387,3 +387,94 @@ describe('the upload lock: a new worker on the same device takes over a killed o
     });
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Answers to a request that went out without the owner's identity
+
+/**
+ * The sync worker while no tab answers its identity question (the only tab is loading its next
+ * page): requests go out with no identity, and the server, taking them for a new guest, hands
+ * out an `anonid` and answers 404 for the owner's upload. `identity` is what the transport says
+ * when asked afterwards.
+ */
+function serverWithoutIdentity(identity: { anonId: string | null }) {
+  const requests: Request[] = [];
+  const transport: Transport = {
+    async request<T>(method: string, path: string, options?: RequestOptions) {
+      requests.push({
+        method,
+        path,
+        offset: options?.headers?.['upload-offset'] ?? null,
+        bytes: options?.body instanceof Blob ? options.body.size : 0,
+      });
+      const headers = new Headers(identity.anonId ? {} : { anonid: randomUUID() });
+      return {
+        ok: false,
+        status: 404,
+        body: null,
+        errorMessage: 'This upload does not exist. Start it again.',
+        headers,
+      } as ApiResult<T>;
+    },
+    stream: async () => null,
+    identity: async () => ({ token: null, anonId: identity.anonId, userId: null }),
+  };
+  return { requests, transport };
+}
+
+describe('a 404 given to a request without the owner’s identity does not start the file over', () => {
+  it('the server handed out a new guest id: the file keeps its server upload, waits its back-off, and then resumes from the server’s offset', async () => {
+    const templateId = await template(true);
+    const id = await leftByKilledWorker(templateId);
+
+    const anonymous = serverWithoutIdentity({ anonId: null });
+    const result = await pass(anonymous, fakeLocks(true).locks);
+
+    expect(
+      anonymous.requests.map((r) => r.method),
+      'no new upload is started',
+    ).toEqual(['GET']);
+    expect(result).toMatchObject({ kind: 'transient', status: 404 });
+    expect(await read(id)).toMatchObject({
+      status: 'queued',
+      uploadId: UPLOAD_ID,
+      uploadedBytes: 2,
+      attempts: 2,
+    });
+
+    // Once the owner's identity is back, the same upload goes on where the server has it.
+    await db.uploads
+      .findOne(id)
+      .exec()
+      .then((doc) => doc!.incrementalPatch({ nextAttemptAt: null }));
+    const server = resumingServer();
+    await pass(server, fakeLocks(true).locks);
+    expect(server.requests).toEqual([
+      { method: 'GET', path: `/v1/uploads/${UPLOAD_ID}`, offset: null, bytes: 0 },
+      { method: 'PATCH', path: `/v1/uploads/${UPLOAD_ID}`, offset: '2', bytes: 1 },
+    ]);
+    expect(await read(id)).toBeNull();
+  });
+
+  it('a refusal while the identity is another owner’s is not taken as the server forgetting the upload either', async () => {
+    const templateId = await template(true);
+    const id = await leftByKilledWorker(templateId);
+
+    const other = serverWithoutIdentity({ anonId: 'someone-else' });
+    const result = await pass(other, fakeLocks(true).locks);
+
+    expect(other.requests.map((r) => r.method)).toEqual(['GET']);
+    expect(result).toMatchObject({ kind: 'transient', status: 404 });
+    expect(await read(id)).toMatchObject({ status: 'queued', uploadId: UPLOAD_ID });
+  });
+
+  it('a 404 answered to the owner still means the server no longer has it: once more from byte 0', async () => {
+    const templateId = await template(true);
+    await leftByKilledWorker(templateId);
+
+    const gone = serverWithoutIdentity({ anonId: 'me' });
+    await pass(gone, fakeLocks(true).locks);
+
+    expect(gone.requests.map((r) => r.method)).toEqual(['GET', 'POST']);
+  });
+});
