@@ -14,18 +14,16 @@ import { createTeamtrailDatabase, type TeamtrailDatabase } from '../src/data/dat
 import { openDeviceStore } from '../src/data/deviceStore';
 import { localDatabaseExists, ownerKeyOf } from '../src/data/owner';
 import { SyncEngine } from '../sync/engine';
-import { createTransport, type Identity } from '../sync/transport';
+import { createTransport } from '../sync/transport';
 import { readConflictLog } from '../sync/conflictLog';
 import { SYNC_TIMING } from '../sync/constants';
 import { INITIAL_STATUS, type SyncStatus } from '../sync/status';
 import { createStatusMemory } from '../sync/statusMemory';
 import { openOwnerDatabase } from './ownerSwitch';
 import { editClock } from '../src/data/editClock';
-import type { PageBridge, SyncWorkerApi } from './syncWorkerApi';
+import type { SyncWorkerApi } from './syncWorkerApi';
+import { createConnectedTabs } from './connectedTabs';
 import { deleteDraftStore } from '../src/data/draftDatabase';
-
-/** A tab that does not answer within this long is considered closed. */
-const PAGE_CALL_TIMEOUT_MS = 2_000;
 
 interface OwnerSession {
   owner: string;
@@ -38,7 +36,7 @@ export function createSyncHost(
   kind: 'shared-worker' | 'dedicated-worker',
   devMode: boolean,
 ): SyncWorkerApi {
-  const pages: PageBridge[] = [];
+  const tabs = createConnectedTabs();
   const listeners = new Set<(status: SyncStatus) => void>();
   let status: SyncStatus = { ...INITIAL_STATUS };
   let session: OwnerSession | null = null;
@@ -46,30 +44,13 @@ export function createSyncHost(
   let switching: Promise<void> = Promise.resolve();
   const device = openDeviceStore();
 
-  const withTimeout = <T>(promise: Promise<T>) =>
-    Promise.race([
-      promise,
-      new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error('tab did not answer')), PAGE_CALL_TIMEOUT_MS),
-      ),
-    ]);
-
-  async function getIdentity(): Promise<Identity> {
-    for (let i = pages.length - 1; i >= 0; i -= 1) {
-      try {
-        return await withTimeout(pages[i]!.getIdentity());
-      } catch {
-        pages.splice(i, 1); // closed tab
-      }
-    }
-    return { token: null, anonId: null, userId: null };
-  }
+  const getIdentity = () => tabs.identity();
 
   const transport = createTransport({
     baseUrl: self.location.origin,
     fetch: (input, init) => fetch(input, init),
     getIdentity,
-    onAnonId: (anonId) => pages.at(-1)?.storeAnonId(anonId),
+    onAnonId: (anonId) => tabs.storeAnonId(anonId),
     timeoutMs: SYNC_TIMING.requestTimeoutMs,
   });
 
@@ -132,7 +113,7 @@ export function createSyncHost(
 
   return {
     async connect(page) {
-      pages.push(page);
+      tabs.add(page);
       await switchOwner();
     },
     async notify(notice) {
