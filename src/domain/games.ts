@@ -297,7 +297,12 @@ export const playerStateSchema = z.object({
 export type PlayerState = z.infer<typeof playerStateSchema>;
 
 /** POST /play/{code}/answers and /answers/media. */
-export const answerResultSchema = z.object({ entry: progressEntrySchema, score: z.number().int() });
+/** An answer as the server took it: `id` is the submission's, for the judging calls. */
+export const answerResultSchema = z.object({
+  id: idSchema,
+  entry: progressEntrySchema,
+  score: z.number().int(),
+});
 export type AnswerResult = z.infer<typeof answerResultSchema>;
 
 export const scoreboardRowSchema = z.object({

@@ -324,3 +324,25 @@ describe('judging every task type', () => {
     expect(await scoreOf(game.gameId, key, 'Owls')).toBe(85);
   });
 });
+
+describe('an answer names its submission (POST /play/{code}/answers answers {id, entry, score})', () => {
+  it('the id is the one the judging call takes, and a resend of the same answer gets the same id', async () => {
+    const user = await signUp(server);
+    const template = await createTemplate(server, user, { name: 'Ids', steps: steps() });
+    const game = await launched(user, 'publish', template);
+    const owls = await joined(game.code, 'Owls');
+    const payload = { clientId: randomUUID(), stepId: template.steps[0]!.id, text: 'Warszawa' };
+    const first = await answer(game.code, owls.token, payload);
+    expect(first.statusCode, first.body).toBe(200);
+    const { id } = json<{ id: string }>(first);
+    const again = await answer(game.code, owls.token, payload);
+    expect(json<{ id: string }>(again).id).toBe(id);
+    const remarked = await judge(game.gameId, id, { caller: user }, { points: 10 });
+    expect(remarked.statusCode, remarked.body).toBe(200);
+    expect(json<Submission>(remarked)).toMatchObject({
+      id,
+      answer: 'Warszawa',
+      adjustedPoints: 10,
+    });
+  });
+});

@@ -77,6 +77,16 @@ export function toTeam(row: TeamRow): Team {
   };
 }
 
+/**
+ * The answer to POST /play/{code}/answers (and media answers): the submission's id (the one the
+ * organiser's judging calls take), the team's progress entry and its score.
+ */
+const answerResult = (row: SubmissionRow, score: number): AnswerResult => ({
+  id: row.id,
+  entry: toProgressEntry(row),
+  score,
+});
+
 export function toProgressEntry(row: SubmissionRow): ProgressEntry {
   return {
     stepId: row.stepId,
@@ -521,12 +531,12 @@ async function record(
       ? (JSON.parse(row.submission) as InsertedSubmission)
       : row?.submission;
   if (inserted && row?.score !== null && row?.score !== undefined) {
-    return { entry: toProgressEntry(fromInserted(inserted)), score: row.score };
+    return answerResult(fromInserted(inserted), row.score);
   }
   // The task was answered already: a resend gets the first result, another answer is 409.
   const first = await earlierSubmission(db, team, stepId, clientId);
   if (!first) throw new Error('a submission conflicted but none was found');
-  return { entry: toProgressEntry(first), score: await teamScore(db, team.id) };
+  return answerResult(first, await teamScore(db, team.id));
 }
 
 async function teamScore(db: Database, teamId: string): Promise<number> {
@@ -547,7 +557,7 @@ export async function submitAnswer(
   if (gamePhase(game, now) !== 'open') {
     // An answer kept on a phone through the end of the game is still answered, if it was sent.
     const earlier = await earlierSubmission(db, team, step.id, request.clientId);
-    if (earlier) return { entry: toProgressEntry(earlier), score: await teamScore(db, team.id) };
+    if (earlier) return answerResult(earlier, await teamScore(db, team.id));
     const answeredAt = request.answeredAt ? new Date(request.answeredAt) : null;
     late = admitEarlierAnswer(game, now, answeredAt).late;
   }
@@ -583,7 +593,7 @@ export async function prepareMediaAnswer(
     return {
       step,
       want,
-      earlier: { entry: toProgressEntry(earlier), score: await teamScore(db, team.id) },
+      earlier: answerResult(earlier, await teamScore(db, team.id)),
       late: earlier.late,
     };
   const { late } = admitEarlierAnswer(game, now, answeredAt);

@@ -129,6 +129,7 @@ export function progressEntry(overrides: Partial<ProgressEntry> = {}): ProgressE
 }
 
 export const answerResult = (entry: Partial<ProgressEntry>, score: number): AnswerResult => ({
+  id: `submission-${entry.stepId ?? 's-free'}`,
   entry: progressEntry(entry),
   score,
 });
