@@ -9,52 +9,14 @@
  * the zip download under the game's own name. ("Play a demo" joining the sample game is in
  * e2e/dashboard-dialogs.spec.ts.)
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { joinOnPhone, PHONE, quiz } from './support/game';
+import { joinOnPhone, organiserGame, PHONE } from './support/game';
 import { startNetworkCut, type NetworkCut } from './support/networkCut';
 
 const GAME_NAME = 'Łódź quiz — 東京';
 /** Screenshots of the control room and the podium, to look at (not compared). */
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screens';
-
-/** The organiser signs up and launches a quiz under GAME_NAME, as the launch dialog would. */
-async function organiserLaunch(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
-  const signUp = await context.request.post('/v1/auth/sign-up', {
-    data: {
-      email: `organiser-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'correct horse battery staple',
-      name: 'Olive Organiser',
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const { token } = (await signUp.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const template = await context.request.post('/v1/templates', {
-    headers,
-    data: { name: 'Friday team quiz', steps: quiz() },
-  });
-  expect(template.status()).toBe(201);
-  const { id } = (await template.json()) as { id: string };
-  const launch = await context.request.post(`/v1/templates/${id}/publish`, {
-    headers,
-    data: { name: GAME_NAME },
-  });
-  expect(launch.status(), await launch.text()).toBe(201);
-  const { gameStatusUrl } = (await launch.json()) as { gameStatusUrl: string };
-  const status = (await (
-    await context.request.get(new URL(gameStatusUrl).pathname, { headers })
-  ).json()) as { code: string; scoreboardUrl: string; statisticsUrl: string };
-  const local = (url: string) => new URL(url).pathname + new URL(url).search;
-  return {
-    context,
-    code: status.code,
-    scoreboardPath: local(status.scoreboardUrl),
-    statisticsPath: local(status.statisticsUrl),
-  };
-}
 
 async function answerCapital(phone: Page, answer: string) {
   await phone.getByText('Capital city').click();
@@ -70,7 +32,10 @@ test('game day: control, moderation, a late answer, the podium, final ranks and 
 }) => {
   // Four phones, an organiser and two downloads in one browser, on a 2-core machine.
   test.setTimeout(300_000);
-  const organiser = await organiserLaunch(browser, baseURL!);
+  const organiser = await organiserGame(browser, baseURL!, {
+    launchName: GAME_NAME,
+    viewport: { width: 1440, height: 900 },
+  });
   const network: NetworkCut = await startNetworkCut(baseURL!);
   const phones = await Promise.all(
     [baseURL!, baseURL!, network.origin, baseURL!].map((origin) =>

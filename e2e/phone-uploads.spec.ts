@@ -8,8 +8,8 @@
  *   every team, its score and the top three.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { joinOnPhone, PHONE } from './support/game';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { joinOnPhone, organiserGame, PHONE } from './support/game';
 import { slowUploads } from './support/slowUploads';
 
 const id = () => randomUUID();
@@ -53,40 +53,6 @@ function steps() {
   ];
 }
 
-/** The organiser's demo of that activity, made through the API as the launch dialog would. */
-async function organiserGame(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
-  const signUp = await context.request.post('/v1/auth/sign-up', {
-    data: {
-      email: `organiser-${id().slice(0, 8)}@example.com`,
-      password: 'correct horse battery staple',
-      name: 'Olive Organiser',
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const { token } = (await signUp.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const tasks = steps();
-  const template = await context.request.post('/v1/templates', {
-    headers,
-    data: { name: 'Friday team quiz', steps: tasks },
-  });
-  expect(template.status()).toBe(201);
-  const { id: templateId } = (await template.json()) as { id: string };
-  const demo = await context.request.post(`/v1/templates/${templateId}/demo_game`, {
-    headers,
-    data: {},
-  });
-  expect(demo.status()).toBe(201);
-  const { gameStatusUrl } = (await demo.json()) as { gameStatusUrl: string };
-  const rest = gameStatusUrl.slice(gameStatusUrl.indexOf('templates/') + 'templates/'.length);
-  const status = (await (
-    await context.request.get(`/v1/templates/${rest}`, { headers })
-  ).json()) as { code: string; statisticsUrl: string };
-  const gameId = new URL(status.statisticsUrl).pathname.split('/')[2]!;
-  return { context, headers, code: status.code, gameId, tasks };
-}
-
 /** Another team, playing through the API (a phone elsewhere). */
 async function teamThroughApi(
   request: APIRequestContext,
@@ -125,8 +91,9 @@ test('a phone answers the next question while its large video is still uploading
   baseURL,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const organiser = await organiserGame(browser, baseURL!);
-  const [, capital, planet] = organiser.tasks;
+  const tasks = steps();
+  const organiser = await organiserGame(browser, baseURL!, { steps: tasks });
+  const [, capital, planet] = tasks;
   const jupiter = planet!.answers.find((a) => a.value === 'Jupiter')!;
   const statistics = async () => {
     const response = await organiser.context.request.get(

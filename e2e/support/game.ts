@@ -48,9 +48,25 @@ export function quiz() {
   ];
 }
 
-/** The organiser's demo, made through the API as the launch dialog would. */
-export async function organiserDemo(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
+export interface OrganiserGameOptions {
+  /** The activity's tasks: the quiz above by default. */
+  steps?: unknown[];
+  /** Launch ("Play") under this name instead of making a demo. */
+  launchName?: string;
+  /** The organiser's browser window; the context's default when left out. */
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * An organiser signs up and makes a game of an activity through the API, as the launch dialog
+ * would: a demo by default, or a launch under `launchName`.
+ */
+export async function organiserGame(
+  browser: Browser,
+  baseURL: string,
+  { steps = quiz(), launchName, viewport }: OrganiserGameOptions = {},
+) {
+  const context = await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) });
   const email = `organiser-${randomUUID().slice(0, 8)}@example.com`;
   const signUp = await context.request.post('/v1/auth/sign-up', {
     data: { email, password: 'correct horse battery staple', name: 'Olive Organiser' },
@@ -60,13 +76,19 @@ export async function organiserDemo(browser: Browser, baseURL: string) {
   const headers = { authorization: `Bearer ${token}` };
   const template = await context.request.post('/v1/templates', {
     headers,
-    data: { name: 'Friday team quiz', steps: quiz() },
+    data: { name: 'Friday team quiz', steps },
   });
   expect(template.status()).toBe(201);
   const { id } = (await template.json()) as { id: string };
-  const demo = await context.request.post(`/v1/templates/${id}/demo_game`, { headers, data: {} });
-  expect(demo.status()).toBe(201);
-  const { gameStatusUrl } = (await demo.json()) as { gameStatusUrl: string };
+  const made =
+    launchName === undefined
+      ? await context.request.post(`/v1/templates/${id}/demo_game`, { headers, data: {} })
+      : await context.request.post(`/v1/templates/${id}/publish`, {
+          headers,
+          data: { name: launchName },
+        });
+  expect(made.status(), await made.text()).toBe(201);
+  const { gameStatusUrl } = (await made.json()) as { gameStatusUrl: string };
   const rest = gameStatusUrl.slice(gameStatusUrl.indexOf('templates/') + 'templates/'.length);
   const status = (await (
     await context.request.get(`/v1/templates/${rest}`, { headers })
@@ -78,11 +100,18 @@ export async function organiserDemo(browser: Browser, baseURL: string) {
   const local = (url: string) => new URL(url).pathname + new URL(url).search;
   return {
     context,
+    headers,
+    steps,
     code: status.code,
+    // /live/{gameId}/statistics?key=…
+    gameId: new URL(status.statisticsUrl).pathname.split('/')[2]!,
     scoreboardPath: local(status.scoreboardUrl),
     statisticsPath: local(status.statisticsUrl),
   };
 }
+
+/** The organiser's demo of the quiz, made through the API as the launch dialog would. */
+export const organiserDemo = (browser: Browser, baseURL: string) => organiserGame(browser, baseURL);
 
 export async function joinOnPhone(page: Page, code: string, teamName: string) {
   await page.goto('/play');
