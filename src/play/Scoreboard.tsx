@@ -132,13 +132,7 @@ export function ScoreboardView(props: { code: string; teamId: string }) {
                     {row.answered} {row.answered === 1 ? 'task' : 'tasks'} done
                   </span>
                 </span>
-                <span className="pl-board-score">
-                  {row.score}
-                  <span className="pl-visually-hidden">
-                    {' '}
-                    {formatPoints(row.score).replace(/^\S+ /, '')}
-                  </span>
-                </span>
+                <RowScore score={row.score} />
               </li>
             );
           })}
@@ -217,13 +211,7 @@ export function FinalRank(props: {
                     {row.name}
                     {isMine && <span className="pl-tag">Your team</span>}
                   </span>
-                  <span className="pl-board-score">
-                    {row.score}
-                    <span className="pl-visually-hidden">
-                      {' '}
-                      {formatPoints(row.score).replace(/^\S+ /, '')}
-                    </span>
-                  </span>
+                  <RowScore score={row.score} />
                 </li>
               );
             })}
@@ -234,5 +222,15 @@ export function FinalRank(props: {
         See the full scoreboard
       </button>
     </section>
+  );
+}
+
+/** A row's score, read out with its unit ("20 points") while the screen shows the figure. */
+function RowScore({ score }: { score: number }) {
+  return (
+    <span className="pl-board-score">
+      {score}
+      <span className="pl-visually-hidden"> {formatPoints(score).replace(/^\S+ /, '')}</span>
+    </span>
   );
 }
