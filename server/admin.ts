@@ -1,12 +1,15 @@
 /**
  * Operator commands: `npm run admin -- plan user@example.com pro`, `… restrict user@example.com`,
  * `… unrestrict user@example.com`. They open the same database as the server (DATA_DIR or
- * DATABASE_URL); with the embedded database, stop the server first (PGlite allows one process).
+ * DATABASE_URL); with the embedded database, stop the server first (PGlite allows one process,
+ * and a running server's lock makes the command say so instead of opening it beside the server).
  */
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Database } from './db/client';
 import { openDatabase } from './db/client';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './db/dataDirLock';
 import { loadConfig } from './config';
 import { findUserByEmail, setUserPlan, setUserRestricted } from './services/users';
 import { PLAN_IDS, type PlanId } from '../src/domain/schemas';
@@ -53,6 +56,19 @@ export async function runAdminCommand(db: Database, argv: string[]): Promise<str
 
 async function main() {
   const config = loadConfig();
+  // The embedded database cannot be opened beside a running server (dataDirLock.ts).
+  let dataDirLock: DataDirLock | null = null;
+  if (!config.databaseUrl) {
+    mkdirSync(config.dataDir, { recursive: true });
+    try {
+      dataDirLock = lockDataDir(config.dataDir, 'admin');
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      console.error(error.message);
+      process.exitCode = 1;
+      return;
+    }
+  }
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: 1 }
@@ -65,6 +81,7 @@ async function main() {
     process.exitCode = 1;
   } finally {
     await database.close();
+    dataDirLock?.release();
   }
 }
 

@@ -6,14 +6,29 @@
 import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirLockedError, lockDataDir } from './db/dataDirLock';
 import { seedDatabase } from './seed/run';
 import { buildApp } from './app';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 /** In-flight requests get this long to finish when the server is asked to stop. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfig();
+// The embedded database is one process's at a time (dataDirLock.ts): a second server on the same
+// DATA_DIR stops here, before it opens anything.
+let dataDirLock: ReturnType<typeof lockDataDir> | null = null;
+if (!config.databaseUrl) {
+  mkdirSync(config.dataDir, { recursive: true });
+  try {
+    dataDirLock = lockDataDir(config.dataDir, 'server');
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(`Teamtrail did not start: ${error.message}`);
+    process.exit(1);
+  }
+}
 const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
@@ -27,6 +42,7 @@ closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
   else app.log.info({ signal }, 'shutting down');
   await app.close();
   await database.close();
+  dataDirLock?.release();
 });
 
 await app.listen({ port: config.port, host: config.host });
