@@ -35,6 +35,20 @@ export interface ServerConfig {
   staticDir: string;
   uploadsDir: string;
   ai: AiConfig;
+  streams: StreamLimits;
+}
+
+/**
+ * Open event streams one server instance keeps at most (server/services/sse.ts). Each is an open
+ * connection with its timers and subscriptions; without a cap one address could hold thousands.
+ */
+export interface StreamLimits {
+  /** Per client address. A venue's phones often share one address: a 2,000-team game fits. */
+  perAddress: number;
+  /** Per game: its phones and screens. */
+  perGame: number;
+  /** Per organiser or guest (their tabs' and devices' sync streams, /v1/events). */
+  perOwner: number;
 }
 
 /** The AI content assistant (docs/ai.md). Without a model the built-in generator runs. */
@@ -45,6 +59,8 @@ export interface AiConfig {
   concurrency: number;
   /** Requests one user or guest may make per hour. */
   requestsPerHour: number;
+  /** Requests all guests at one client address may make per hour together. */
+  guestRequestsPerHourPerAddress: number;
 }
 
 const DEFAULT_PORT = 8080;
@@ -55,6 +71,13 @@ const DEFAULT_PLAY_RATE_LIMIT_PER_MINUTE = 300;
 const DEFAULT_AI_TIMEOUT_MS = 60_000;
 const DEFAULT_AI_CONCURRENCY = 2;
 const DEFAULT_AI_REQUESTS_PER_HOUR = 30;
+/** Twice one guest's: a venue or an office shares one address; signing in lifts it. */
+const DEFAULT_AI_GUEST_REQUESTS_PER_HOUR_PER_ADDRESS = 60;
+/** 2,000 teams behind one venue's address, a phone each, with room for rejoins and screens. */
+const DEFAULT_STREAMS_PER_ADDRESS = 2_500;
+const DEFAULT_STREAMS_PER_GAME = 5_000;
+/** Every tab or device of one organiser: a browser shares one stream among its tabs. */
+const DEFAULT_STREAMS_PER_OWNER = 50;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? DEFAULT_PORT);
@@ -92,6 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     uploadsDir: path.join(dataDir, 'uploads'),
     ai: loadAiConfig(env),
+    streams: {
+      perAddress: positiveInteger(env, 'STREAMS_PER_ADDRESS', DEFAULT_STREAMS_PER_ADDRESS),
+      perGame: positiveInteger(env, 'STREAMS_PER_GAME', DEFAULT_STREAMS_PER_GAME),
+      perOwner: positiveInteger(env, 'STREAMS_PER_OWNER', DEFAULT_STREAMS_PER_OWNER),
+    },
   };
 }
 
@@ -124,6 +152,11 @@ function loadAiConfig(env: NodeJS.ProcessEnv): AiConfig {
       : null,
     concurrency: positiveInteger(env, 'AI_CONCURRENCY', DEFAULT_AI_CONCURRENCY),
     requestsPerHour: positiveInteger(env, 'AI_REQUESTS_PER_HOUR', DEFAULT_AI_REQUESTS_PER_HOUR),
+    guestRequestsPerHourPerAddress: positiveInteger(
+      env,
+      'AI_GUEST_REQUESTS_PER_HOUR_PER_ADDRESS',
+      DEFAULT_AI_GUEST_REQUESTS_PER_HOUR_PER_ADDRESS,
+    ),
   };
 }
 

@@ -5,18 +5,21 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ownerChannel, type RealtimeEvent } from '../services/realtime';
-import { endStreamsOnClose, openEventStream } from '../services/sse';
+import { endStreamsOnClose, openEventStream, ownerStreamScope } from '../services/sse';
 
 export async function eventRoutes(app: FastifyInstance) {
   endStreamsOnClose(app);
 
   app.get('/events', { config: { rateLimit: false } }, async (request, reply) => {
     const channels = ownerChannel(request.actor);
+    const { userId, anonId } = request.actor;
+    const owner = userId ? `user:${userId}` : anonId ? `anon:${anonId}` : null;
     const stream = openEventStream(
       app,
       request,
       reply,
-      request.actor.anonId && !request.actor.userId ? { anonid: request.actor.anonId } : {},
+      anonId && !userId ? { anonid: anonId } : {},
+      owner ? [ownerStreamScope(app, owner)] : [],
     );
     stream.send('ready', { channels: channels.length });
     const send = (event: RealtimeEvent) => stream.send(event.type, event);

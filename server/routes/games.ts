@@ -31,7 +31,7 @@ import {
 } from '../../src/domain/games';
 import { notFound } from '../errors';
 import { gameChannel, type RealtimeEvent } from '../services/realtime';
-import { endStreamsOnClose, openEventStream } from '../services/sse';
+import { endStreamsOnClose, gameStreamScope, openEventStream } from '../services/sse';
 import {
   createGame,
   gameStatusUrl,
@@ -350,7 +350,7 @@ export async function gameRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const game = await screenGame(request, request.params.gameId);
       const presentation = request.query.view === 'presentation';
-      const stream = openEventStream(app, request, reply);
+      const stream = openEventStream(app, request, reply, {}, [gameStreamScope(app, game.id)]);
       stream.send('scoreboard', await scoreboard(app.db, game));
       stream.onClose(app.scoreboards.watch(game, (board) => stream.send('scoreboard', board)));
       stream.onClose(

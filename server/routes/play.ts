@@ -24,7 +24,7 @@ import { idSchema, isoDateTime } from '../../src/domain/schemas';
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '../../src/domain/uploads';
 import { badRequest, HttpError } from '../errors';
 import { gameChannel } from '../services/realtime';
-import { endStreamsOnClose, openEventStream } from '../services/sse';
+import { endStreamsOnClose, gameStreamScope, openEventStream } from '../services/sse';
 import { inspectUpload } from '../services/uploads/inspect';
 import { saveUpload } from '../services/uploads/save';
 import { readMultipartUpload } from './multipartUpload';
@@ -281,7 +281,7 @@ export async function playRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const game = await findGameByCode(app.db, request.params.code);
       const { team } = request.query;
-      const stream = openEventStream(app, request, reply);
+      const stream = openEventStream(app, request, reply, {}, [gameStreamScope(app, game.id)]);
       stream.send('scoreboard', playerScoreboard(await scoreboard(app.db, game), team));
       stream.onClose(
         app.scoreboards.watch(game, (board) =>

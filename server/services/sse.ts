@@ -1,7 +1,8 @@
 /**
  * Server-sent event streams: the headers, the reconnect delay, a heartbeat that keeps proxies
- * from closing an idle stream, and ending every open stream before the server closes (or the
- * shutdown would wait on them forever). Used by /events and the games' streams.
+ * from closing an idle stream, ending every open stream before the server closes (or the
+ * shutdown would wait on them forever), and caps on how many one client address, one game or one
+ * owner may hold open (issue 16; `config.streams`). Used by /events and the games' streams.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -9,6 +10,61 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export const SSE_HEARTBEAT_MS = 25_000;
 /** How long a client waits before reconnecting after the stream drops (EventSource `retry`). */
 const SSE_RETRY_MS = 3_000;
+/** Retry-After of a refused stream: EventSource gives up on a 429, our clients back off. */
+const STREAM_REFUSED_RETRY_S = 30;
+
+/** A count a stream belongs to: `address:…`, `game:…`, `owner:…`, with its cap. */
+export interface StreamScope {
+  key: string;
+  max: number;
+  /** Why it was refused, in words for the person whose screen shows it. */
+  refusal: string;
+}
+
+export const STREAM_LIMIT_MESSAGES = {
+  address:
+    'Too many live connections from your network. Close some Teamtrail tabs or screens, then try again.',
+  game: 'This game has too many live connections right now. Try again in a moment.',
+  owner:
+    'Too many live connections for your account. Close some Teamtrail tabs or devices, then try again.',
+} as const;
+
+/**
+ * Open streams by scope key, per listening server: every route plugin is its own Fastify
+ * instance, but an address's phone and sync streams must count together.
+ */
+const openCountsOf = new WeakMap<object, Map<string, number>>();
+
+function openCounts(app: FastifyInstance): Map<string, number> {
+  let counts = openCountsOf.get(app.server);
+  if (!counts) {
+    counts = new Map();
+    openCountsOf.set(app.server, counts);
+  }
+  return counts;
+}
+
+/** The scope of a game's streams, for openEventStream's `scopes`. */
+export const gameStreamScope = (app: FastifyInstance, gameId: string): StreamScope => ({
+  key: `game:${gameId}`,
+  max: app.config.streams.perGame,
+  refusal: STREAM_LIMIT_MESSAGES.game,
+});
+
+/** The scope of an owner's sync streams (a user, or a guest's AnonId). */
+export const ownerStreamScope = (app: FastifyInstance, owner: string): StreamScope => ({
+  key: `owner:${owner}`,
+  max: app.config.streams.perOwner,
+  refusal: STREAM_LIMIT_MESSAGES.owner,
+});
+
+/** A stream that was refused: sends nothing, and undoes each subscription as it is made. */
+const REFUSED_STREAM: EventStream = {
+  send() {},
+  onClose(cleanup) {
+    cleanup();
+  },
+};
 
 export interface EventStream {
   send(event: string, data: unknown): void;
@@ -27,12 +83,45 @@ export function endStreamsOnClose(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Opens a stream, or, when the client's address or one of `scopes` is at its cap, answers 429
+ * with `{errorMessage}` and Retry-After and hands back a stream that does nothing (so that the
+ * caller's subscriptions are undone at once and it needs no branch of its own).
+ */
 export function openEventStream(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   headers: Record<string, string> = {},
+  scopes: readonly StreamScope[] = [],
 ): EventStream {
+  const counts = openCounts(app);
+  const all: StreamScope[] = [
+    {
+      key: `address:${request.ip}`,
+      max: app.config.streams.perAddress,
+      refusal: STREAM_LIMIT_MESSAGES.address,
+    },
+    ...scopes,
+  ];
+  const full = all.find((scope) => (counts.get(scope.key) ?? 0) >= scope.max);
+  if (full) {
+    request.log.warn({ scope: full.key, max: full.max }, 'event stream refused: at its cap');
+    void reply
+      .code(429)
+      .header('retry-after', String(STREAM_REFUSED_RETRY_S))
+      .send({ errorMessage: full.refusal });
+    return REFUSED_STREAM;
+  }
+  for (const { key } of all) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const uncount = () => {
+    for (const { key } of all) {
+      const left = (counts.get(key) ?? 1) - 1;
+      if (left <= 0) counts.delete(key);
+      else counts.set(key, left);
+    }
+  };
+
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -50,6 +139,7 @@ export function openEventStream(
   const close = () => {
     if (closed) return;
     closed = true;
+    uncount();
     clearInterval(heartbeat);
     open?.delete(end);
     for (const cleanup of cleanups) cleanup();

@@ -10,7 +10,7 @@ export interface TeamStreamHandlers {
   events: Readonly<Record<string, (data: string) => void>>;
   /** The stream is (again) connected; called at once when it already is. */
   onOpen?(): void;
-  /** The connection dropped; EventSource reconnects by itself. */
+  /** The connection dropped; it is opened again by itself. */
   onError?(): void;
 }
 
@@ -19,9 +19,49 @@ interface Shared {
   open: boolean;
   subscribers: Set<TeamStreamHandlers>;
   dispatched: Set<string>;
+  /** The next attempt after a refusal, while one waits. */
+  reopen: ReturnType<typeof setTimeout> | null;
 }
 
+/**
+ * EventSource reconnects by itself after a dropped connection, but gives up for good when the
+ * server answers with an error (a 429 when the venue's address or the game is at its stream cap,
+ * a 5xx from a proxy). The phone then opens it again after this long, plus up to as much again,
+ * so that a venue's phones refused together do not come back together.
+ */
+export const TEAM_STREAM_REOPEN_MS = 30_000;
+
+/** EventSource.CLOSED, also where a test's stand-in has no constants. */
+const CLOSED = 2;
+
 const streams = new Map<string, Shared>();
+
+function connect(shared: Shared, url: string, key: string) {
+  const source = new EventSource(url);
+  shared.source = source;
+  source.onopen = () => {
+    shared.open = true;
+    for (const subscriber of [...shared.subscribers]) subscriber.onOpen?.();
+  };
+  source.onerror = () => {
+    shared.open = false;
+    for (const subscriber of [...shared.subscribers]) subscriber.onError?.();
+    if (source.readyState !== CLOSED || streams.get(key) !== shared || shared.reopen) return;
+    const delay = TEAM_STREAM_REOPEN_MS * (1 + Math.random());
+    shared.reopen = setTimeout(() => {
+      shared.reopen = null;
+      if (streams.get(key) === shared) connect(shared, url, key);
+    }, delay);
+  };
+  for (const event of shared.dispatched) listen(shared, source, event);
+}
+
+function listen(shared: Shared, source: EventSource, event: string) {
+  source.addEventListener(event, (message) => {
+    const data = (message as MessageEvent<string>).data;
+    for (const subscriber of [...shared.subscribers]) subscriber.events[event]?.(data);
+  });
+}
 
 export function subscribeTeamStream(
   code: string,
@@ -32,17 +72,14 @@ export function subscribeTeamStream(
   const key = `${code}\n${teamId}`;
   let shared = streams.get(key);
   if (!shared) {
-    const source = new EventSource(playPath(code, `/events?team=${encodeURIComponent(teamId)}`));
-    const created: Shared = { source, open: false, subscribers: new Set(), dispatched: new Set() };
-    source.onopen = () => {
-      created.open = true;
-      for (const subscriber of [...created.subscribers]) subscriber.onOpen?.();
-    };
-    source.onerror = () => {
-      created.open = false;
-      for (const subscriber of [...created.subscribers]) subscriber.onError?.();
-    };
+    const created = {
+      open: false,
+      subscribers: new Set(),
+      dispatched: new Set(),
+      reopen: null,
+    } as unknown as Shared;
     streams.set(key, created);
+    connect(created, playPath(code, `/events?team=${encodeURIComponent(teamId)}`), key);
     shared = created;
   }
   const stream = shared;
@@ -50,16 +87,14 @@ export function subscribeTeamStream(
   for (const event of Object.keys(handlers.events)) {
     if (stream.dispatched.has(event)) continue;
     stream.dispatched.add(event);
-    stream.source.addEventListener(event, (message) => {
-      const data = (message as MessageEvent<string>).data;
-      for (const subscriber of [...stream.subscribers]) subscriber.events[event]?.(data);
-    });
+    listen(stream, stream.source, event);
   }
   if (stream.open) queueMicrotask(() => handlers.onOpen?.());
 
   return () => {
     stream.subscribers.delete(handlers);
     if (stream.subscribers.size > 0) return;
+    if (stream.reopen) clearTimeout(stream.reopen);
     stream.source.close();
     streams.delete(key);
   };

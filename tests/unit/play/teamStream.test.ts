@@ -4,13 +4,15 @@
  * ('scoreboard') and the game ('judged' when a photo or video of the team is judged).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { subscribeTeamStream } from '../../../src/play/teamStream';
+import { subscribeTeamStream, TEAM_STREAM_REOPEN_MS } from '../../../src/play/teamStream';
 
 class FakeEventSource {
   static all: FakeEventSource[] = [];
   listeners = new Map<string, ((event: MessageEvent) => void)[]>();
   onopen: (() => void) | null = null;
   onerror: (() => void) | null = null;
+  /** 0 connecting, 1 open, 2 closed: what EventSource reports after an error. */
+  readyState = 0;
   closed = false;
   constructor(public url: string) {
     FakeEventSource.all.push(this);
@@ -75,5 +77,46 @@ describe("a team's event stream", () => {
     const leave = subscribeTeamStream('ABCD1234', 't4', { events: {} });
     expect(FakeEventSource.all.map((s) => s.url.split('team=')[1])).toEqual(['t3', 't3', 't4']);
     leave();
+  });
+
+  it('a stream the server refused (a 429 at the stream cap) is opened again by itself, later', () => {
+    vi.useFakeTimers();
+    try {
+      const scores: string[] = [];
+      const leave = subscribeTeamStream('ABCD1234', 't5', {
+        events: { scoreboard: (data) => scores.push(data) },
+      });
+      const refused = FakeEventSource.all[0]!;
+      refused.readyState = 2; // EventSource gives up on an HTTP error
+      refused.onerror?.();
+      vi.advanceTimersByTime(TEAM_STREAM_REOPEN_MS - 1);
+      expect(FakeEventSource.all).toHaveLength(1);
+      vi.advanceTimersByTime(TEAM_STREAM_REOPEN_MS + 1);
+      expect(FakeEventSource.all).toHaveLength(2);
+      FakeEventSource.all[1]!.emit('scoreboard', '{"rows":[1]}');
+      expect(scores).toEqual(['{"rows":[1]}']);
+      leave();
+      expect(FakeEventSource.all[1]!.closed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a dropped stream is left to EventSource, and leaving cancels a waiting reopen', () => {
+    vi.useFakeTimers();
+    try {
+      const leaveDropped = subscribeTeamStream('ABCD1234', 't6', { events: {} });
+      FakeEventSource.all[0]!.onerror?.(); // readyState 0: EventSource reconnects by itself
+      const leaveRefused = subscribeTeamStream('ABCD1234', 't7', { events: {} });
+      const refused = FakeEventSource.all[1]!;
+      refused.readyState = 2;
+      refused.onerror?.();
+      leaveRefused();
+      vi.advanceTimersByTime(3 * TEAM_STREAM_REOPEN_MS);
+      expect(FakeEventSource.all).toHaveLength(2);
+      leaveDropped();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
