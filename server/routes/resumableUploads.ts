@@ -5,7 +5,7 @@
  * of tus 1.0 core (create, ask the offset, append at the offset, 409 on a wrong offset) with JSON
  * answers in the API's usual shape.
  *
- *   POST   /uploads {templateId, target, filename, mimeType, size}  → 201 session
+ *   POST   /uploads {templateId, target, filename, mimeType, size}  → 201 session (or 429)
  *   GET    /uploads/{uploadId} (HEAD too)                            → session (offset)
  *   PATCH  /uploads/{uploadId}  Upload-Offset: n, the next bytes     → session, or 201 asset
  *   DELETE /uploads/{uploadId}                                       → 204
@@ -13,6 +13,9 @@
  * Who may upload, the limits and the messages are those of the whole-file routes (uploads.ts):
  * the same ownership check on every request, the declared size and type checked up front, and
  * the finished file through the very same inspection and storage.
+ *
+ * One limit is their own: an owner may have at most MAX_UNFINISHED_UPLOADS_PER_OWNER uploads
+ * open at a time (429 with Retry-After), since each holds disk for a day.
  */
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,15 +27,23 @@ import { getWritableRow } from '../services/templates';
 import { checkDeclaredUpload } from '../services/uploads/inspect';
 import {
   createUploadSessionStore,
+  MAX_UNFINISHED_UPLOADS_PER_OWNER,
   RECOMMENDED_CHUNK_BYTES,
   type UploadSession,
   type UploadSessionStore,
 } from '../services/uploads/resumable';
+import type { Actor } from '../types';
 import { storeUploadedFile } from './uploads';
 
 /** Content types of a chunk: tus's own, and the generic one any HTTP client can send. */
 const CHUNK_CONTENT_TYPES = ['application/offset+octet-stream', 'application/octet-stream'];
 const SWEEP_INTERVAL_MS = 60 * 60_000;
+/**
+ * Retry-After for an owner at the cap of unfinished uploads: a place frees up when one of them
+ * finishes or is removed, which for a client sending its files is a matter of a minute or so;
+ * sooner when the first of them expires before that.
+ */
+const TOO_MANY_UNFINISHED_RETRY_AFTER_MS = 60_000;
 
 const MESSAGES = {
   notFound: 'This upload does not exist. Start it again.',
@@ -44,6 +55,8 @@ const MESSAGES = {
     'Send the Upload-Offset header with the number of bytes the server holds (GET /v1/uploads/{id}).',
   notBytes: 'Send the part of the file as application/offset+octet-stream.',
   cutOff: 'The part of the file was cut off; what arrived is kept.',
+  tooManyUnfinished: (unfinished: number) =>
+    `You have ${unfinished} unfinished uploads. Wait for them to finish, or remove some, and try again.`,
 } as const;
 
 const sessionAnswerSchema = z.object({
@@ -180,14 +193,24 @@ export async function resumableUploadRoutes(
       const purpose = target === 'logo' ? 'logo' : 'media';
       const refusal = checkDeclaredUpload(purpose, mimeType, size);
       if (refusal) throw new HttpError(refusal.status, refusal.errorMessage);
-      const session = await store.create({
-        templateId,
-        stepId: target === 'logo' ? null : target.stepId,
-        purpose,
-        filename,
-        mimeType,
-        size,
-      });
+      const opened = await store.createWithinOwnerLimit(
+        {
+          owner: uploadOwnerOf(request.actor),
+          templateId,
+          stepId: target === 'logo' ? null : target.stepId,
+          purpose,
+          filename,
+          mimeType,
+          size,
+        },
+        MAX_UNFINISHED_UPLOADS_PER_OWNER,
+      );
+      if (opened.kind === 'too-many-unfinished') {
+        const waitMs = Math.min(TOO_MANY_UNFINISHED_RETRY_AFTER_MS, opened.firstExpiresInMs);
+        reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
+        throw new HttpError(429, MESSAGES.tooManyUnfinished(opened.unfinished));
+      }
+      const { session } = opened;
       return withOffsetHeaders(reply, session)
         .header('location', `/v1/uploads/${session.uploadId}`)
         .status(201)
@@ -303,6 +326,14 @@ export async function resumableUploadRoutes(
       return reply.status(204).send();
     },
   );
+}
+
+/**
+ * Whose unfinished uploads a new one counts with: the signed-in user, else the guest, keyed as
+ * the client keys its owners ('user:{id}', 'anon:{anonId}').
+ */
+function uploadOwnerOf(actor: Actor): string {
+  return actor.userId ? `user:${actor.userId}` : `anon:${actor.anonId ?? ''}`;
 }
 
 function parseOffset(header: string | string[] | undefined): number {

@@ -15,7 +15,9 @@
  * State lives on disk and not in the database on purpose: it is short-lived (RESUMABLE_TTL_MS
  * after the last chunk), large, and the bytes must be next to it anyway. With several server
  * instances the folder must be shared, or an upload's requests pinned to one instance; the lock
- * against two requests writing one upload at once is per process.
+ * against two requests writing one upload at once is per process, and so is the count of an
+ * owner's unfinished uploads (MAX_UNFINISHED_UPLOADS_PER_OWNER): an instance counts those it
+ * opened or found in the folder when it first counted.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -32,6 +34,13 @@ export const RESUMABLE_TTL_MS = 24 * 60 * 60_000;
  * (the server keeps the part of a chunk that arrived in any case).
  */
 export const RECOMMENDED_CHUNK_BYTES = 1024 * 1024;
+/**
+ * The most unfinished uploads one owner (a signed-in user or a guest) may have open at a time.
+ * Each reserves disk for up to RESUMABLE_TTL_MS, and the upload queue sends one file at a time,
+ * so an honest client rarely has more than a few (other devices, tabs, files removed offline);
+ * without a cap, one caller could open sessions until the disk is full.
+ */
+export const MAX_UNFINISHED_UPLOADS_PER_OWNER = 20;
 /** Leftover temporary files (a crash while the JSON file was being replaced). */
 const TEMP_FILE_MAX_AGE_MS = 60 * 60_000;
 
@@ -43,6 +52,11 @@ export type UploadResult =
 export interface UploadSession {
   version: 1;
   uploadId: string;
+  /**
+   * Who opened it ('user:{id}' or 'anon:{anonId}'), for the cap on unfinished uploads per
+   * owner. Absent in uploads opened before the cap, which are not counted (they expire anyway).
+   */
+  owner?: string;
   templateId: string;
   /** Null for the logo. */
   stepId: string | null;
@@ -61,8 +75,19 @@ export interface UploadSession {
 
 export type NewUploadSession = Pick<
   UploadSession,
-  'templateId' | 'stepId' | 'purpose' | 'filename' | 'mimeType' | 'size'
+  'owner' | 'templateId' | 'stepId' | 'purpose' | 'filename' | 'mimeType' | 'size'
 >;
+
+/** How opening an upload under the per-owner cap ended. */
+export type OpenUploadOutcome =
+  | { kind: 'created'; session: UploadSession }
+  /** Nothing was created: the owner already has `unfinished` uploads open. */
+  | {
+      kind: 'too-many-unfinished';
+      unfinished: number;
+      /** When the first of them expires, freeing a place even if none of them goes on. */
+      firstExpiresInMs: number;
+    };
 
 /** How the body of one chunk ended. */
 export type ChunkOutcome =
@@ -75,7 +100,17 @@ export type ChunkOutcome =
 
 export interface UploadSessionStore {
   readonly dir: string;
+  /** Opens an upload, whatever its owner already has open (see createWithinOwnerLimit). */
   create(fields: NewUploadSession): Promise<UploadSession>;
+  /**
+   * Opens an upload unless its owner already has `maxUnfinished` that are neither finished,
+   * removed nor expired; then creates nothing. Counting and creating run one request at a time
+   * per owner (in this process), so parallel requests cannot pass the cap together.
+   */
+  createWithinOwnerLimit(
+    fields: NewUploadSession & { owner: string },
+    maxUnfinished: number,
+  ): Promise<OpenUploadOutcome>;
   /** The upload, 'expired' (and removed) when its time ran out, or null when there is none. */
   get(uploadId: string): Promise<UploadSession | 'expired' | null>;
   /**
@@ -117,6 +152,17 @@ export function createUploadSessionStore(
   const ttlMs = options.ttlMs ?? RESUMABLE_TTL_MS;
   const now = options.now ?? (() => new Date());
   const busy = new Set<string>();
+  /**
+   * Unfinished uploads by id, with their owner, so that counting an owner's uploads reads only
+   * theirs and not every upload of the last day. A hint, never the answer: counting reads each
+   * candidate's JSON file again (another instance sharing the folder, or the time passing, may
+   * have finished or expired it). Filled from the folder once, then kept up as uploads are
+   * opened, finished and removed here.
+   */
+  const unfinishedOwners = new Map<string, string>();
+  let unfinishedIndexLoaded: Promise<void> | null = null;
+  /** The tail of each owner's queue of opening requests (createWithinOwnerLimit). */
+  const openingQueues = new Map<string, Promise<void>>();
 
   const partPath = (id: string) => path.join(root, `${id}.part`);
   const metaPath = (id: string) => path.join(root, `${id}.json`);
@@ -160,40 +206,121 @@ export function createUploadSessionStore(
   }
 
   async function remove(id: string): Promise<void> {
+    unfinishedOwners.delete(id);
     await rm(metaPath(id), { force: true });
     await rm(partPath(id), { force: true });
+  }
+
+  const isExpired = (session: UploadSession) =>
+    expiresAt(session).getTime() <= now().getTime() && !busy.has(session.uploadId);
+
+  /** Fills unfinishedOwners from the folder, once (again after a failure). */
+  function loadUnfinishedIndex(): Promise<void> {
+    unfinishedIndexLoaded ??= (async () => {
+      let names: string[];
+      try {
+        names = await readdir(root);
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const name of names) {
+        const match = /^(.+)\.json$/.exec(name);
+        if (!match || !UPLOAD_ID.test(match[1]!)) continue;
+        const session = await readMeta(match[1]!);
+        if (session?.owner && session.result === null) {
+          unfinishedOwners.set(session.uploadId, session.owner);
+        }
+      }
+    })().catch((error: unknown) => {
+      unfinishedIndexLoaded = null;
+      throw error;
+    });
+    return unfinishedIndexLoaded;
+  }
+
+  /** The owner's uploads that still count against the cap; expired ones are removed on the way. */
+  async function unfinishedOf(owner: string): Promise<UploadSession[]> {
+    await loadUnfinishedIndex();
+    const found: UploadSession[] = [];
+    for (const [id, ownerOfUpload] of unfinishedOwners) {
+      if (ownerOfUpload !== owner) continue;
+      const session = await readMeta(id);
+      if (!session || session.result !== null) {
+        unfinishedOwners.delete(id);
+      } else if (isExpired(session)) {
+        await remove(id);
+      } else {
+        found.push(session);
+      }
+    }
+    return found;
+  }
+
+  /** Runs fn after every earlier call for this owner has ended (a promise chain per owner). */
+  function oneAtATimeFor<T>(owner: string, fn: () => Promise<T>): Promise<T> {
+    const previous = openingQueues.get(owner) ?? Promise.resolve();
+    const result = previous.then(fn);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    openingQueues.set(owner, tail);
+    // The last in line leaves no entry behind, so the map holds only owners opening right now.
+    void tail.then(() => {
+      if (openingQueues.get(owner) === tail) openingQueues.delete(owner);
+    });
+    return result;
+  }
+
+  async function create(fields: NewUploadSession): Promise<UploadSession> {
+    const at = now().toISOString();
+    const session: UploadSession = {
+      version: 1,
+      uploadId: randomUUID(),
+      ...fields,
+      offset: 0,
+      createdAt: at,
+      updatedAt: at,
+      result: null,
+    };
+    const handle = await open(partPath(session.uploadId), 'wx');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await writeMeta(session);
+    if (session.owner) unfinishedOwners.set(session.uploadId, session.owner);
+    return session;
   }
 
   return {
     dir: root,
     expiresAt,
 
-    async create(fields) {
-      const at = now().toISOString();
-      const session: UploadSession = {
-        version: 1,
-        uploadId: randomUUID(),
-        ...fields,
-        offset: 0,
-        createdAt: at,
-        updatedAt: at,
-        result: null,
-      };
-      const handle = await open(partPath(session.uploadId), 'wx');
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await writeMeta(session);
-      return session;
+    create,
+
+    createWithinOwnerLimit(fields, maxUnfinished) {
+      return oneAtATimeFor(fields.owner, async (): Promise<OpenUploadOutcome> => {
+        const unfinished = await unfinishedOf(fields.owner);
+        if (unfinished.length >= maxUnfinished) {
+          const firstExpiry = Math.min(...unfinished.map((s) => expiresAt(s).getTime()));
+          return {
+            kind: 'too-many-unfinished',
+            unfinished: unfinished.length,
+            firstExpiresInMs: Math.max(0, firstExpiry - now().getTime()),
+          };
+        }
+        return { kind: 'created', session: await create(fields) };
+      });
     },
 
     async get(uploadId) {
       if (!UPLOAD_ID.test(uploadId)) return null;
       const session = await readMeta(uploadId);
       if (!session) return null;
-      if (expiresAt(session).getTime() <= now().getTime() && !busy.has(uploadId)) {
+      if (isExpired(session)) {
         await remove(uploadId);
         return 'expired';
       }
@@ -247,6 +374,7 @@ export function createUploadSessionStore(
     async settle(session, result) {
       const next: UploadSession = { ...session, result, updatedAt: now().toISOString() };
       await writeMeta(next);
+      unfinishedOwners.delete(session.uploadId);
       await rm(partPath(session.uploadId), { force: true });
       return next;
     },

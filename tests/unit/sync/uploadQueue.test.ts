@@ -478,3 +478,97 @@ describe('a 404 given to a request without the owner’s identity does not start
     expect(gone.requests.map((r) => r.method)).toEqual(['GET', 'POST']);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// The server's cap on unfinished uploads per owner (docs/api.md "Resumable uploads")
+
+const AT_CAP =
+  'You have 20 unfinished uploads. Wait for them to finish, or remove some, and try again.';
+
+/** A server whose POST /v1/uploads answers 429 until `placeFreed()`, then takes the file. */
+function serverAtUploadCap() {
+  const requests: string[] = [];
+  let atCap = true;
+  const ok = <T>(status: number, body: unknown): ApiResult<T> => ({
+    ok: true,
+    status,
+    body: body as T,
+    headers: new Headers(),
+  });
+  const transport: Transport = {
+    async request<T>(method: string, path: string) {
+      requests.push(`${method} ${path}`);
+      if (method === 'POST' && atCap) {
+        return {
+          ok: false,
+          status: 429,
+          body: { errorMessage: AT_CAP },
+          errorMessage: AT_CAP,
+          headers: new Headers({ 'retry-after': '60' }),
+        } as ApiResult<T>;
+      }
+      if (method === 'POST') {
+        return ok<T>(201, {
+          uploadId: UPLOAD_ID,
+          offset: 0,
+          size: 3,
+          chunkSize: 1024,
+          asset: null,
+          receiving: false,
+        });
+      }
+      if (method === 'PATCH') return ok<T>(201, ASSET);
+      return { ok: false, status: 404, body: null, errorMessage: 'not here', headers: null };
+    },
+    stream: async () => null,
+    identity: async () => ({ token: null, anonId: 'me', userId: null }),
+  };
+  return {
+    requests,
+    transport,
+    placeFreed: () => {
+      atCap = false;
+    },
+  };
+}
+
+describe('a 429 on opening an upload (the owner is at the server’s cap of unfinished uploads)', () => {
+  it('is transient: the file stays queued with the server’s message and a back-off, is never marked failed, and is sent by itself once a place is free', async () => {
+    const templateId = await template(true);
+    const id = await record('queued', { templateId });
+    const server = serverAtUploadCap();
+    const passAt = (now: Date) =>
+      runUploadQueue({
+        db,
+        transport: server.transport,
+        now: () => now,
+        owner: OWNER,
+        timing: { backoffBaseMs: 10, backoffMaxMs: 20 },
+        random: () => 0.5,
+        locks: null,
+      });
+
+    const refused = await passAt(NOW);
+
+    expect(refused).toEqual({ kind: 'transient', status: 429, message: AT_CAP });
+    const waiting = await read(id);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1, errorMessage: AT_CAP });
+    expect(waiting?.uploadId ?? null, 'no upload was opened, so none is kept').toBeNull();
+    const retryAt = new Date(waiting!.nextAttemptAt!);
+    expect(retryAt.getTime()).toBeGreaterThan(NOW.getTime());
+    expect(await nextUploadDue(db, OWNER), 'the queue wakes itself for the retry').toEqual(retryAt);
+
+    server.placeFreed();
+    const sent = await passAt(new Date(retryAt.getTime() + 1));
+
+    expect(sent).toMatchObject({ kind: 'done', answered: true });
+    expect(server.requests).toEqual([
+      'POST /v1/uploads',
+      'POST /v1/uploads',
+      `PATCH /v1/uploads/${UPLOAD_ID}`,
+    ]);
+    expect(await read(id), 'sent and applied: the device’s copy is gone').toBeNull();
+    const doc = await db.templates.findOne(templateId).exec();
+    expect(doc?.content.branding.logo).toMatchObject(ASSET);
+  });
+});
