@@ -9,10 +9,13 @@
  *    (a crash before the cookie reached the disk): adopted, never stranded.
  *
  * Moved guest ids become claims (sync/claims.ts) that the engine sends to the server before it
- * pushes. A failure here is logged and never stops the owner's own database from opening.
+ * pushes. The builder's crash-safe drafts of a guest's templates move with them, to this owner's
+ * drafts store (src/data/draftDatabase.ts, moveDrafts). A failure here is logged and never stops
+ * the owner's own database from opening.
  */
 import type { TeamtrailDatabase } from '../src/data/database';
 import type { DeviceStore } from '../src/data/deviceStore';
+import { deleteDraftStore, moveDrafts, type DraftMove } from '../src/data/draftDatabase';
 import { LEGACY_DATABASE_NAME, databaseNameFor } from '../src/data/owner';
 import { moveOwnerWork } from '../sync/ownerMove';
 import type { Identity } from '../sync/transport';
@@ -22,6 +25,8 @@ export interface OwnerSwitchDeps {
   device: DeviceStore;
   /** Whether an RxDB database of that name exists (so that looking does not create one). */
   databaseExists(name: string): Promise<boolean>;
+  /** The IndexedDB of the builder's drafts stores: this context's own unless given. */
+  indexedDB?: IDBFactory;
 }
 
 export async function openOwnerDatabase(
@@ -61,15 +66,53 @@ async function adoptWork(
       if (!current) await forgetGuestId(deps.device, anonId);
       continue;
     }
+    // The drafts before the templates: once a template is in this owner's database the
+    // builder may open it and write its drafts back, and they are there already.
+    const drafts = await moveGuestDrafts(name, db.name, guest, owner, deps);
     const source = await deps.openDatabase(name, 'owned');
+    let emptied = false;
     try {
       await moveOwnerWork(source, db, [guest], owner);
+      emptied =
+        (await source.templates.count().exec()) + (await source.uploads.count().exec()) === 0;
     } finally {
-      if (current) await source.close();
-      // An earlier guest id is done with once its work has moved: nothing else uses it.
+      // An earlier guest id is done with once all its work has moved: nothing else uses it. A
+      // move cut short (a failure, a quota) keeps it, and the next start finishes the move.
+      if (current || !emptied) await source.close();
       else await source.remove();
     }
-    if (!current) await forgetGuestId(deps.device, anonId);
+    if (!current && emptied) {
+      // Its drafts store goes with it once emptied (kept if the drafts could not be moved).
+      if (drafts?.left === 0) await deleteDraftStore(name, deps.indexedDB ?? globalThis.indexedDB);
+      await forgetGuestId(deps.device, anonId);
+    }
+  }
+}
+
+/**
+ * The guest's drafts, to this owner's drafts store; null if that failed. The drafts are a
+ * crash's insurance for the last keystrokes: their failure does not hold the work's move up.
+ * The current guest's store is looked at on every start (their database stays), so drafts a
+ * tab still open put there after the move follow at the next one.
+ */
+async function moveGuestDrafts(
+  fromDatabase: string,
+  toDatabase: string,
+  guest: string,
+  owner: string,
+  deps: OwnerSwitchDeps,
+): Promise<DraftMove | null> {
+  try {
+    return await moveDrafts(
+      fromDatabase,
+      toDatabase,
+      guest,
+      owner,
+      deps.indexedDB ?? globalThis.indexedDB,
+    );
+  } catch (error) {
+    console.error("Teamtrail: moving a guest's kept drafts failed", error);
+    return null;
   }
 }
 

@@ -16,6 +16,10 @@
  * or waits for were left by a tab that closed or crashed before they landed, and the builder
  * writes them back as it does its own (replayDrafts). A tab still open keeps its own.
  *
+ * The records follow their owner's work: when another owner takes it (a guest who signs up, an
+ * earlier guest id adopted), the sync worker moves them to that owner's drafts store, re-keyed
+ * (moveDrafts, from workers/ownerSwitch.ts), so that the new owner's builder writes them back.
+ *
  * Raw IndexedDB rather than RxDB: this is a write-ahead log of a few records, read only after a
  * crash; RxDB's document machinery is what it exists to get ahead of.
  */
@@ -23,17 +27,30 @@
 import {
   createDraftWriter,
   deleteDraftStore,
+  draftKeyPrefix,
+  draftRecordId,
   draftStoreName,
+  moveDrafts,
   openDraftDatabase,
+  parseDraftKey,
   readAllDrafts,
   transactionDone,
   DRAFTS_STORE,
   type DraftChange,
+  type DraftMove,
   type DraftRecord,
 } from './draftDatabase';
 import type { DraftWriterMessage } from '../../workers/draftWriter.worker';
 
-export { deleteDraftStore, draftStoreName, type DraftRecord };
+export {
+  deleteDraftStore,
+  draftKeyPrefix,
+  draftStoreName,
+  moveDrafts,
+  parseDraftKey,
+  type DraftMove,
+  type DraftRecord,
+};
 
 const TAB_ID_KEY = 'teamtrail.tabId';
 const TAB_LOCK_PREFIX = 'teamtrail-tab/';
@@ -128,10 +145,10 @@ function createDraftStore(name: string): DraftStore {
   return {
     keep(key, entry) {
       const tab = tabId();
-      write({ put: { id: `${tab}/${key}`, tab, key, entry, at: Date.now() } });
+      write({ put: { id: draftRecordId(tab, key), tab, key, entry, at: Date.now() } });
     },
     forget(key) {
-      write({ remove: `${tabId()}/${key}` });
+      write({ remove: draftRecordId(tabId(), key) });
     },
     async leftBehind(prefix) {
       const db = await database();

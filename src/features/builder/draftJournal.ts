@@ -16,13 +16,17 @@
  */
 import { useEffect, useRef } from 'react';
 import { useDataContext } from '../../data/DataProvider';
-import { draftStoreFor, type DraftStore } from '../../data/draftStore';
+import {
+  draftKeyPrefix,
+  draftStoreFor,
+  parseDraftKey,
+  type DraftStore,
+} from '../../data/draftStore';
+import { anonIdOf } from '../../data/owner';
 import type { ContentRecipe } from '../../data/templateRepository';
 import { stepSchema, type Step } from '../../domain/schemas';
 import { useBuilder } from './BuilderContext';
 import { taskContentKey, updateTask, withTaskDraft } from './tasks/taskListOps';
-
-const PREFIX = 'teamtrail.builderDraft/';
 
 /** Whose template a draft belongs to: drafts are kept and written back per owner. */
 export interface DraftScope {
@@ -62,7 +66,10 @@ export interface DraftJournal<T> {
   idle(outcome?: { landed: boolean }): void;
 }
 
-/** Keys journaled by this page's fields right now: never written back by this page. */
+/**
+ * Fields journaled by this page right now (`<templateId>/<field>`, whoever the template's owner
+ * was then): never written back by this page.
+ */
 const live = new Set<string>();
 
 function tabStorage(): Storage | null {
@@ -76,13 +83,16 @@ function tabStorage(): Storage | null {
 const fieldName = (field: DraftField) =>
   typeof field === 'string' ? field : `step/${field.stepId}`;
 
-const scopePrefix = ({ owner, templateId }: DraftScope) => `${PREFIX}${owner}/${templateId}/`;
+const scopePrefix = ({ owner, templateId }: DraftScope) => draftKeyPrefix(owner, templateId);
+
+const liveField = (templateId: string, field: string) => `${templateId}/${field}`;
 
 export function createDraftJournal<T>(
   field: DraftField,
   same: (a: T, b: T) => boolean,
 ): DraftJournal<T> {
   let key: string | null = null;
+  let journaling: string | null = null;
   let entry: Entry<T> | null = null;
   let lastLanded: { value: T } | null = null;
   let store: DraftStore | null = null;
@@ -107,7 +117,8 @@ export function createDraftJournal<T>(
       if (entry === null) {
         key = scopePrefix(scope) + fieldName(field);
         store = draftStoreFor(scope.database);
-        live.add(key);
+        journaling = liveField(scope.templateId, fieldName(field));
+        live.add(journaling);
         entry = { value, known: [] };
         if (lastLanded) know(lastLanded.value);
         know(shown);
@@ -132,8 +143,9 @@ export function createDraftJournal<T>(
           // Disabled storage kept nothing.
         }
         if (landed) store?.forget(key);
-        live.delete(key);
       }
+      if (journaling !== null) live.delete(journaling);
+      journaling = null;
       entry = null;
     },
   };
@@ -166,32 +178,46 @@ function parse<T>(raw: string | null, valid: (value: unknown) => value is T): En
 }
 
 /**
- * The drafts to write back for a template, per journal key the latest: those a tab that closed
- * or crashed left in the drafts store (oldest first), this tab's there, and this tab's in its
- * sessionStorage (written first on every change, so never older). Keys this page is journaling
- * right now are its own business.
+ * The drafts to write back for a template, per field the latest: those a tab that closed or
+ * crashed left in the drafts store (oldest first), this tab's there, and this tab's in its
+ * sessionStorage (written first on every change, so never older). Fields this page is
+ * journaling right now are its own business.
+ *
+ * This tab's sessionStorage may also hold the template's drafts under a guest owner: the guest
+ * typed here, then signed up or in (or the tab's guest id was lost and another adopted its
+ * work), and the template moved to this owner with the guest's work (workers/ownerSwitch.ts),
+ * while the journal kept the keys it was typed under. They are this template's drafts and are
+ * written back with it; older than this owner's own, which were typed after the switch. Only
+ * a guest's work ever moves, so a user's keys are never taken for another owner's template.
+ * (The drafts store needs no such look: the move re-keys its records, draftDatabase.ts.)
  */
 async function draftsLeftBehind(
   scope: DraftScope,
-): Promise<{ byKey: Map<string, string | null>; recordIds: string[]; tabKeys: string[] }> {
-  const prefix = scopePrefix(scope);
-  const byKey = new Map<string, string | null>();
+): Promise<{ byField: Map<string, string | null>; recordIds: string[]; tabKeys: string[] }> {
+  const byField = new Map<string, string | null>();
   const recordIds: string[] = [];
+  const isLive = (field: string) => live.has(liveField(scope.templateId, field));
   const store = draftStoreFor(scope.database);
-  const records = await (store?.leftBehind(prefix) ?? Promise.resolve([]));
+  const records = await (store?.leftBehind(scopePrefix(scope)) ?? Promise.resolve([]));
   for (const record of records) {
-    if (live.has(record.key)) continue;
-    byKey.set(record.key, record.entry);
+    const field = parseDraftKey(record.key)?.field;
+    if (field === undefined || isLive(field)) continue;
+    byField.set(field, record.entry);
     recordIds.push(record.id);
   }
-  const tabKeys: string[] = [];
+  const moved: { key: string; field: string }[] = [];
+  const own: { key: string; field: string }[] = [];
   const storage = tabStorage();
   for (let i = 0; storage && i < storage.length; i++) {
     const key = storage.key(i);
-    if (key?.startsWith(prefix) && !live.has(key)) tabKeys.push(key);
+    const parts = key === null ? null : parseDraftKey(key);
+    if (key === null || !parts || parts.templateId !== scope.templateId) continue;
+    if (isLive(parts.field)) continue;
+    if (parts.owner === scope.owner) own.push({ key, field: parts.field });
+    else if (anonIdOf(parts.owner) !== null) moved.push({ key, field: parts.field });
   }
-  for (const key of tabKeys) byKey.set(key, storage!.getItem(key));
-  return { byKey, recordIds, tabKeys };
+  for (const { key, field } of [...moved, ...own]) byField.set(field, storage!.getItem(key));
+  return { byField, recordIds, tabKeys: [...moved, ...own].map(({ key }) => key) };
 }
 
 /**
@@ -204,10 +230,8 @@ export async function replayDrafts(
   template: DraftTemplate,
   update: Update,
 ): Promise<void> {
-  const prefix = scopePrefix(scope);
-  const { byKey, recordIds, tabKeys } = await draftsLeftBehind(scope);
-  for (const [key, raw] of byKey) {
-    const field = key.slice(prefix.length);
+  const { byField, recordIds, tabKeys } = await draftsLeftBehind(scope);
+  for (const [field, raw] of byField) {
     if (field === 'name' || field === 'description') {
       const entry = parse(raw, isString);
       const holds = (current: string) => entry !== null && entry.known.includes(current);

@@ -241,6 +241,45 @@ describe('one local database per owner', () => {
     expect(await serverList(live, { anonid: lost.anonId! })).toEqual([]);
   });
 
+  it('an earlier guest id whose move fails keeps its database and its id, and the next start finishes the move', async () => {
+    const profile = newProfile();
+    const lost = guestIdentity();
+    const lostDb = await switchTo(profile, lost);
+    const made = await createTemplateRepository(lostDb).create(
+      `anon:${lost.anonId}`,
+      sampleContent('Only on the device'),
+    );
+    await lostDb.close();
+
+    const current = guestIdentity();
+    await profile.device.rememberGuestId(current.anonId!);
+    const lostName = await databaseNameFor(`anon:${lost.anonId}`);
+    // The move's first read fails (a quota, a browser error): nothing may be thrown away.
+    const failingOnce = async (name: string, collections: 'all' | 'owned') => {
+      const db = await openDatabase(profile)(name, collections);
+      if (name === lostName) {
+        db.templates.find = () => {
+          throw new Error('QuotaExceededError');
+        };
+      }
+      return db;
+    };
+    const currentDb = await openOwnerDatabase(`anon:${current.anonId}`, current, {
+      device: profile.device,
+      openDatabase: failingOnce,
+      databaseExists: (name) => localDatabaseExists(profile.indexedDB, name),
+    });
+    expect(await currentDb.templates.findOne(made.id).exec()).toBeNull();
+    expect(await profile.device.get('guestIds')).toContain(lost.anonId);
+    await currentDb.close();
+
+    const again = await switchTo(profile, current);
+    expect((await again.templates.findOne(made.id).exec())?.content.name).toBe(
+      'Only on the device',
+    );
+    expect(await profile.device.get('guestIds')).toEqual([current.anonId]);
+  });
+
   it("the shared database of earlier versions: each owner's documents go to its own database, others wait for their owner", async () => {
     const profile = newProfile();
     const guest = guestIdentity();
