@@ -3,7 +3,8 @@
  * offline (docs/sync.md, "The engine"). The other device is the API itself, called as the same
  * guest; this browser's network is cut (e2e/support/networkCut.ts) while it edits.
  * - an activity deleted elsewhere keeps this device's offline edits as a new activity: the
- *   builder follows it to its new id and says what happened;
+ *   builder follows it to its new id and says what happened, and the deleting device's My
+ *   Activities list marks it restored;
  * - values of the organiser's that a later change elsewhere replaced are told in the builder,
  *   and "Restore mine" puts one back, which syncs.
  */
@@ -76,6 +77,17 @@ test('an activity deleted on another device while this one edits offline keeps t
   await expect
     .poll(() => serverField(api.origin, anonId, newId, 'name'), { timeout: 30_000 })
     .toBe('Quiz night, edited offline');
+  // The device that deleted it is told why it came back: its My Activities row is "Restored".
+  await expect
+    .poll(
+      async () => {
+        const rows = await fetch(`${api.origin}/v1/my_games`, { headers: { anonid: anonId } });
+        const list = (await rows.json()) as { id: string; restoredFrom?: string }[];
+        return list.find((row) => row.id === newId)?.restoredFrom;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(id);
   await page.screenshot({ path: `${SHOTS}/deletes-restored-activity.png` });
 
   await notice.getByRole('button', { name: 'Keep it' }).click();

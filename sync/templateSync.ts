@@ -103,7 +103,7 @@ export async function pushTemplate(ctx: Context, id: string): Promise<PushOutcom
   if (snapshot.server === null) {
     // The id was chosen here, so a retried create after a lost answer is answered 200 with the
     // same template instead of making a duplicate (the server's POST is idempotent).
-    const result = await ctx.transport.request<Template>('POST', '/v1/templates', { body });
+    const result = await createOnServer(ctx, id, body);
     if (result.ok && result.status === 201) {
       await acknowledge(ctx, doc, result.body, version);
       return { kind: 'done' };
@@ -157,13 +157,39 @@ export async function pushTemplate(ctx: Context, id: string): Promise<PushOutcom
 }
 
 /**
+ * POST of a template made here. One that keeps the edits of an activity deleted on another
+ * device (restoreDeletedTemplate) says which (`restoredFrom`), so that My Activities can tell
+ * the organiser on every device why it appeared. The marker matters less than the edits: when
+ * the server refuses it (a server from before it knows no such field, or an id it does not take
+ * for a UUID), the create is sent again without it.
+ */
+async function createOnServer(
+  ctx: Context,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<ApiResult<Template>> {
+  const restoredFrom = (await readDeletedElsewhere(ctx.db)).find((e) => e.restoredAs === id)?.id;
+  if (!restoredFrom) {
+    return ctx.transport.request<Template>('POST', '/v1/templates', { body });
+  }
+  const result = await ctx.transport.request<Template>('POST', '/v1/templates', {
+    body: { ...body, restoredFrom },
+  });
+  if (!result.ok && result.status === 400 && result.errorMessage.includes('restoredFrom')) {
+    return ctx.transport.request<Template>('POST', '/v1/templates', { body });
+  }
+  return result;
+}
+
+/**
  * A template deleted on the server (on another device) that holds edits the server never
  * received: the edits are not thrown away. The local document becomes a new activity — a new
  * id, since the server does not create a deleted id again (409), the same content and name —
  * that the next push creates like any activity made here. Files queued for the old id follow
  * it; the deletion is recorded (recordDeletedElsewhere) for the builder to follow the new id,
  * and the conflict log holds a 'deleted' entry with `restoredFrom`, which the builder shows as
- * a notice. Safe to repeat after a crash half-way: the new id is recorded first and reused.
+ * a notice. The create tells the server the old id too (createOnServer), for My Activities'
+ * "Restored" marker. Safe to repeat after a crash half-way: the new id is recorded first and reused.
  * Answers the new id.
  */
 export async function restoreDeletedTemplate(ctx: Context, id: string): Promise<string | null> {

@@ -144,6 +144,13 @@ export const templates = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /** Soft delete: a deleted template stays as a tombstone so sync clients see the deletion. */
     deletedAt: ts('deleted_at'),
+    /**
+     * A template created to keep edits made on a device after it was deleted on another
+     * (docs/sync.md, "Deleted on another device, edited here"): the deleted template's id, as
+     * the client sent it, and when this one was created. Null for every other template.
+     */
+    restoredFrom: text('restored_from'),
+    restoredAt: ts('restored_at'),
   },
   (t) => [
     index('templates_owner_user_sync_idx').on(t.ownerUserId, t.updatedAt, t.id),

@@ -4,7 +4,8 @@
  * demos are tests and do not count), its plays (teams over all instances), and the live-screen
  * URLs of its current instance (docs/games.md), and that instance's game status URL for the
  * join info dialog (SPEC §2.9: its schedule, QR code and code), and that instance's game id,
- * phase and end for the row's game controls (issue 15).
+ * phase and end for the row's game controls (issue 15), and where an activity that keeps edits
+ * made after a deletion came from (issue 14, item 7).
  */
 import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -16,7 +17,7 @@ import { deriveActivityStatus } from '../../src/domain/status';
 import { gamePhase } from '../../src/domain/games';
 import { isTemplateValid } from '../../src/domain/validation/template';
 import { formatDuration } from '../../src/domain/constants';
-import { ownedBy, type Owner, type TemplateRow } from './templates';
+import { ownedBy, restoredFields, type Owner, type TemplateRow } from './templates';
 
 type Instance = LaunchInstance & { game: GameRow };
 
@@ -76,6 +77,8 @@ export function toActivityRow(
     status,
     ...urls,
     ...game,
+    // Issue 14, item 7: My Activities marks an activity that keeps edits made after a deletion.
+    ...restoredFields(row),
   };
 }
 

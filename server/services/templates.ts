@@ -19,6 +19,7 @@ import type {
   TemplateWrite,
   Theme,
 } from '../../src/domain/schemas';
+import { ACTIVITY_UUID_PATTERN } from '../../src/domain/schemas';
 import { computeStepValidationErrors } from '../../src/domain/validation/template';
 import {
   createHybridClock,
@@ -73,6 +74,20 @@ export function toTemplate(row: TemplateRow, theme: Theme | null): Template {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     fieldStamps: row.fieldStamps,
+    ...restoredFields(row),
+  };
+}
+
+/**
+ * Where an activity that keeps edits made after a deletion came from (docs/sync.md, "Deleted on
+ * another device, edited here"); nothing for any other. Only ever answered to the owner: a
+ * template that has it is an own template, which no one else can read.
+ */
+export function restoredFields(row: TemplateRow): { restoredFrom?: string; restoredAt?: string } {
+  if (row.restoredFrom === null || row.master) return {};
+  return {
+    restoredFrom: row.restoredFrom,
+    ...(row.restoredAt ? { restoredAt: row.restoredAt.toISOString() } : {}),
   };
 }
 
@@ -357,11 +372,14 @@ export async function createTemplate(
   checkWritableContent(write, owner);
   await checkThemeExists(db, write.selectedThemeId);
   const id = write.id ?? randomUUID();
-  if (
-    write.id &&
-    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(write.id)
-  ) {
+  if (write.id && !ACTIVITY_UUID_PATTERN.test(write.id)) {
     throw badRequest('A new activity id must be a UUID.');
+  }
+  // The route's schema checks it already; services are called from elsewhere too (tests, seed).
+  if (write.restoredFrom !== undefined && !ACTIVITY_UUID_PATTERN.test(write.restoredFrom)) {
+    throw badRequest(
+      'restoredFrom must be the id (a UUID) of the deleted activity whose edits this one keeps.',
+    );
   }
   const [existing] = await db.select().from(templates).where(eq(templates.id, id));
   if (existing) {
@@ -394,6 +412,9 @@ export async function createTemplate(
       ...ownerColumns(owner),
       ...content,
       fieldStamps: stampWrite(null, content, {}, write.fieldStamps),
+      // Kept as sent: the deleted activity may be another identity's of the same person (a guest
+      // who signed in since), so it is not looked up, and nothing about it is ever answered.
+      ...(write.restoredFrom ? { restoredFrom: write.restoredFrom, restoredAt: now } : {}),
       revision: 1,
       createdAt: now,
       updatedAt: now,

@@ -19,6 +19,12 @@ import { PLAN_IDS } from './userRights';
 
 export const idSchema = z.string().min(1).max(64);
 export const uuidSchema = z.uuid();
+/**
+ * The ids the server accepts for new activities (any 8-4-4-4-12 hex form, as the server checks a
+ * client-chosen id): so that every activity id ever given out passes where one is referred to.
+ */
+export const ACTIVITY_UUID_PATTERN =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isoDateTime = z.iso.datetime({ offset: true });
 
 /** Hex only, no opacity (SPEC §5 Branding colour). */
@@ -131,8 +137,24 @@ export const templateSchema = z.object({
   updatedAt: isoDateTime,
   /** When each field last changed; absent on library templates and older answers. */
   fieldStamps: fieldStampsSchema.optional(),
+  /**
+   * Beyond SPEC's fields (issue 14, item 7; docs/sync.md, "Deleted on another device, edited
+   * here"): on the owner's own activity that keeps edits made on a device after the activity was
+   * deleted on another, the id of that deleted activity and when this one was created. Absent
+   * otherwise.
+   */
+  restoredFrom: idSchema.optional(),
+  restoredAt: isoDateTime.optional(),
 });
 export type Template = z.infer<typeof templateSchema>;
+
+/** `restoredFrom` as a client sends it when creating an activity (POST /templates). */
+export const restoredFromSchema = z
+  .string()
+  .regex(
+    ACTIVITY_UUID_PATTERN,
+    'must be the id (a UUID) of the deleted activity whose edits this one keeps.',
+  );
 
 /**
  * Fields a client may send in POST /templates and PATCH /templates/{id}. Every field is
@@ -166,6 +188,12 @@ export const templateWriteSchema = z.strictObject({
   updatedAt: z.unknown().optional(),
   /** The stamps of the changes sent (docs/sync.md); the server stamps a change sent without. */
   fieldStamps: fieldStampsSchema.optional(),
+  /**
+   * Create only: the deleted activity whose edits this new one keeps (docs/sync.md, "Deleted on
+   * another device, edited here"). Ignored when changing an activity, like the read-only fields.
+   */
+  restoredFrom: restoredFromSchema.optional(),
+  restoredAt: z.unknown().optional(),
 });
 export type TemplateWrite = z.infer<typeof templateWriteSchema>;
 
@@ -243,6 +271,11 @@ export const activityRowSchema = z.object({
   gameId: idSchema.nullable().optional(),
   gamePhase: z.enum(['upcoming', 'open', 'paused', 'ended']).nullable().optional(),
   gameEndsAt: isoDateTime.nullable().optional(),
+  // Beyond SPEC's fields (issue 14, item 7): set on an activity that keeps edits made on a
+  // device after it was deleted on another (as on the template); absent otherwise. My Activities
+  // marks such a row "Restored" for a while.
+  restoredFrom: idSchema.optional(),
+  restoredAt: isoDateTime.optional(),
 });
 export type ActivityRow = z.infer<typeof activityRowSchema>;
 

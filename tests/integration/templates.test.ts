@@ -1,13 +1,14 @@
 /**
  * The template calls of SPEC §7 through the real app on PGlite: create, read, change with
  * optimistic concurrency (ETag / If-Match / 412), list and incremental pull, library, copy,
- * copy_blank, themes, soft delete, and ownership (another owner's ids answer 404).
+ * copy_blank, themes, soft delete, and ownership (another owner's ids answer 404); and
+ * `restoredFrom`, the deleted activity whose edits a new one keeps (issue 14, item 7).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestServer, type TestServer } from './support/testServer';
 import { expectErrorMessage, guest, json, signUp, type Caller } from './support/clients';
-import type { Step, Template, TemplateList } from '../../src/domain/schemas';
+import type { ActivityRow, Step, Template, TemplateList } from '../../src/domain/schemas';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -494,5 +495,152 @@ describe('copy, copy_blank, themes, delete', () => {
       payload: { name: 'zombie' },
     });
     expect(patch.statusCode).toBe(404);
+  });
+});
+
+describe('restoredFrom: an activity that keeps edits made after it was deleted elsewhere (issue 14, item 7)', () => {
+  const myGames = async (caller: Caller) =>
+    json<ActivityRow[]>(await server.request({ url: '/v1/my_games', headers: caller.headers }));
+
+  async function deleted(caller: Caller, name = 'Quiz night'): Promise<Template> {
+    const template = await create(caller, { name });
+    const del = await server.request({
+      method: 'DELETE',
+      url: `/v1/templates/${template.id}`,
+      headers: caller.headers,
+    });
+    expect(del.statusCode).toBe(204);
+    return template;
+  }
+
+  it('the server keeps restoredFrom of a create and answers it, with restoredAt, in the template, the own list, the pull and My Activities', async () => {
+    const me = guest();
+    const old = await deleted(me);
+    const start = json<TemplateList>(
+      await server.request({ url: '/v1/templates', headers: me.headers }),
+    );
+    const plain = await create(me, { name: 'Friday quiz' });
+    const id = randomUUID();
+    const restored = await create(me, { id, name: 'Quiz night', restoredFrom: old.id });
+    expect(restored).toMatchObject({ id, restoredFrom: old.id, restoredAt: restored.createdAt });
+    expect(plain).not.toHaveProperty('restoredFrom');
+    expect(plain).not.toHaveProperty('restoredAt');
+
+    // The same create again (a retry after a lost answer) answers the same.
+    const again = await server.request({
+      method: 'POST',
+      url: '/v1/templates',
+      headers: me.headers,
+      payload: { id, name: 'Quiz night', restoredFrom: old.id },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(json<Template>(again)).toMatchObject({
+      restoredFrom: old.id,
+      restoredAt: restored.restoredAt,
+    });
+
+    const read = json<Template>(
+      await server.request({ url: `/v1/templates/${id}`, headers: me.headers }),
+    );
+    expect(read).toMatchObject({ restoredFrom: old.id, restoredAt: restored.restoredAt });
+    const list = json<TemplateList>(
+      await server.request({ url: '/v1/templates', headers: me.headers }),
+    );
+    expect(list.templates.find((t) => t.id === id)).toMatchObject({ restoredFrom: old.id });
+    const pulled = json<TemplateList>(
+      await server.request({
+        url: `/v1/templates?since=${encodeURIComponent(start.checkpoint!.updatedAt)}&sinceId=${start.checkpoint!.id}`,
+        headers: me.headers,
+      }),
+    );
+    expect(pulled.templates.find((t) => t.id === id)).toMatchObject({ restoredFrom: old.id });
+
+    const rows = await myGames(me);
+    expect(rows.find((r) => r.id === id)).toMatchObject({
+      restoredFrom: old.id,
+      restoredAt: restored.restoredAt,
+    });
+    const plainRow = rows.find((r) => r.id === plain.id)!;
+    expect(plainRow).not.toHaveProperty('restoredFrom');
+    expect(plainRow).not.toHaveProperty('restoredAt');
+  });
+
+  it('only its owner ever sees it: another owner reads 404 and lists nothing of it', async () => {
+    const me = guest();
+    const old = await deleted(me);
+    const restored = await create(me, { name: 'Quiz night', restoredFrom: old.id });
+    const other = guest();
+    const read = await server.request({
+      url: `/v1/templates/${restored.id}`,
+      headers: other.headers,
+    });
+    expect(read.statusCode).toBe(404);
+    expect(read.body).not.toContain(old.id);
+    const list = await server.request({ url: '/v1/templates', headers: other.headers });
+    expect(list.body).not.toContain(old.id);
+    expect(
+      (await server.request({ url: '/v1/my_games', headers: other.headers })).body,
+    ).not.toContain(old.id);
+  });
+
+  it.each<[string, unknown]>([
+    ['a word', 'not-a-uuid'],
+    ['a number', 42],
+    ['null', null],
+    ['an empty string', ''],
+    ['a UUID with more after it', `${randomUUID()}0`],
+    ['an object', { id: randomUUID() }],
+  ])(
+    'a restoredFrom that is not a UUID (%s) is refused with 400 {errorMessage}, and nothing is written',
+    async (_what, restoredFrom) => {
+      const me = guest();
+      const id = randomUUID();
+      const response = await server.request({
+        method: 'POST',
+        url: '/v1/templates',
+        headers: me.headers,
+        payload: { id, name: 'Quiz night', restoredFrom },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(expectErrorMessage(response)).toContain('restoredFrom');
+      expect(
+        (await server.request({ url: `/v1/templates/${id}`, headers: me.headers })).statusCode,
+      ).toBe(404);
+      const list = json<TemplateList>(
+        await server.request({ url: '/v1/templates', headers: me.headers }),
+      );
+      expect(list.templates).toEqual([]);
+      expect(await myGames(me)).toEqual([]);
+      // The id was not taken either: the same create without the bad field goes through.
+      expect((await create(me, { id, name: 'Quiz night' })).id).toBe(id);
+    },
+  );
+
+  it('restoredFrom is set when the activity is created, never by a change: a PATCH (even of the whole template sent back) leaves it as it was', async () => {
+    const me = guest();
+    const old = await deleted(me);
+    const restored = await create(me, { name: 'Quiz night', restoredFrom: old.id });
+    const patch = await server.request({
+      method: 'PATCH',
+      url: `/v1/templates/${restored.id}`,
+      headers: { ...me.headers, 'if-match': `"${restored.revision}"` },
+      payload: { ...restored, name: 'Quiz night 2', restoredFrom: randomUUID() },
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    expect(json<Template>(patch)).toMatchObject({
+      name: 'Quiz night 2',
+      restoredFrom: old.id,
+      restoredAt: restored.restoredAt,
+    });
+
+    const plain = await create(me, { name: 'Friday quiz' });
+    const marked = await server.request({
+      method: 'PATCH',
+      url: `/v1/templates/${plain.id}`,
+      headers: me.headers,
+      payload: { name: 'Friday quiz 2', restoredFrom: old.id },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(json<Template>(marked)).not.toHaveProperty('restoredFrom');
   });
 });

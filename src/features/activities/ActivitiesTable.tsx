@@ -1,6 +1,7 @@
 /**
  * SPEC §2.6: the table of My Activities — TYPE, ACTIVITY NAME, TASKS, RUN TIME, PLAYS, STATUS,
- * then each row's actions — with the most recently launched row highlighted.
+ * then each row's actions — with the most recently launched row highlighted, and a recently
+ * restored activity marked beside its name.
  */
 import {
   Badge,
@@ -12,6 +13,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
+import { useState } from 'react';
 import { GAME_TYPE_LABELS } from '../../domain/enums';
 import type { ActivityRow } from '../../domain/schemas';
 import { IndoorIcon, OutdoorIcon } from '../library/icons';
@@ -31,6 +33,22 @@ export const ACTIVITY_COLUMNS = [
 export const HIGHLIGHT_BADGE = 'Latest';
 /** Beside "Live" while the organiser has paused the game (the status stays live: SPEC §4). */
 export const PAUSED_BADGE = 'Paused';
+/**
+ * Beside the name of an activity that keeps edits made on a device after it was deleted on
+ * another (issue 14, item 7; docs/sync.md, "Deleted on another device, edited here"), so that
+ * the organiser who deleted it knows why it came back. Shown for RESTORED_MARK_DAYS.
+ */
+export const RESTORED_BADGE = 'Restored';
+export const RESTORED_HINT =
+  'Kept from edits made on another device after this activity was deleted.';
+export const RESTORED_MARK_DAYS = 7;
+
+/** Whether the row gets the "Restored" badge: restored within the last RESTORED_MARK_DAYS. */
+export function isRecentlyRestored(row: ActivityRow, now: number = Date.now()): boolean {
+  if (!row.restoredFrom || !row.restoredAt) return false;
+  const at = Date.parse(row.restoredAt);
+  return Number.isFinite(at) && now - at < RESTORED_MARK_DAYS * 24 * 60 * 60 * 1000;
+}
 
 const TABLE_MIN_WIDTH = 1040;
 
@@ -56,6 +74,8 @@ export function ActivitiesTable({
   onCopy,
   onGameChanged,
 }: ActivitiesTableProps) {
+  // Read once: the "Restored" mark lasts days, so a page left open need not move it on.
+  const [now] = useState(() => Date.now());
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native">
@@ -114,6 +134,7 @@ export function ActivitiesTable({
                           <VisuallyHidden> (the most recently launched activity)</VisuallyHidden>
                         </Badge>
                       )}
+                      {isRecentlyRestored(row, now) && <RestoredBadge />}
                     </Group>
                   </Table.Td>
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -163,6 +184,35 @@ export function ActivitiesTable({
         </Table>
       </Table.ScrollContainer>
     </Paper>
+  );
+}
+
+function RestoredBadge() {
+  return (
+    <Tooltip
+      label={RESTORED_HINT}
+      multiline
+      w={260}
+      withArrow
+      openDelay={250}
+      // Keyboard users reach the explanation too.
+      events={{ hover: true, focus: true, touch: false }}
+    >
+      <Badge
+        component="span"
+        size="xs"
+        variant="light"
+        color="gray"
+        radius="sm"
+        role="img"
+        tabIndex={0}
+        aria-label={`${RESTORED_BADGE}: ${RESTORED_HINT}`}
+        data-testid="restored-badge"
+        style={{ flexShrink: 0, cursor: 'help' }}
+      >
+        {RESTORED_BADGE}
+      </Badge>
+    </Tooltip>
   );
 }
 

@@ -6,7 +6,8 @@
  * - an activity deleted on one device while the other edits it offline: the edits are kept as a
  *   new activity (the server refuses to create a deleted id again), which reaches the server;
  *   the files queued for the old id follow it, and the device records where it went
- *   (docs/sync.md, "The engine").
+ *   (docs/sync.md, "The engine"); its create tells the server the old id (`restoredFrom`),
+ *   which My Activities shows on every device.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import type { UploadDoc } from '../../../src/data/schemas/uploads';
 import { readConflictLog, readDeletedElsewhere } from '../../../sync/conflictLog';
 import { deepEqual } from '../../../sync/merge';
 import {
+  FaultyNetwork,
   localDoc,
   sampleContent,
   serverContent,
@@ -150,6 +152,73 @@ describe('an activity deleted on one device while another edits it offline', () 
     expect(await localDoc(a, id)).toBeNull();
     const listed = (await serverList(suite.live, identityHeaders(a))).map((t) => t.id);
     expect(listed).toEqual([newId]);
+  });
+
+  it('the create of the kept activity tells the server which activity it restores (restoredFrom), and My Activities on both devices says so', async () => {
+    const { a, b, id } = await twoDevicesWithTemplate('Quiz night');
+    goOffline(b);
+    await b.repo.update(id, { description: 'Written offline on B' });
+    await a.repo.remove(id);
+    await a.engine.whenIdle();
+    await goOnline(b);
+
+    const newId = (await readDeletedElsewhere(b.db)).find((e) => e.id === id)?.restoredAs;
+    expect(newId).toEqual(expect.any(String));
+    expect((await localDoc(b, newId!))?.syncState).toBe('synced');
+    const remote = await serverTemplate(suite.live, b, newId!);
+    expect(remote.body).toMatchObject({ restoredFrom: id, restoredAt: expect.any(String) });
+    // What the device keeps of the server's copy has it too.
+    expect((await localDoc(b, newId!))?.server).toMatchObject({ restoredFrom: id });
+
+    await sync(a);
+    await sync(b);
+    for (const device of [a, b]) {
+      const rows = (await device.db.activities.find().exec()).map((d) => d.toJSON().data);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          id: newId,
+          name: 'Quiz night',
+          restoredFrom: id,
+          restoredAt: (remote.body as { restoredAt: string }).restoredAt,
+        }),
+      ]);
+    }
+  });
+
+  it('a server that refuses restoredFrom (one from before it) still gets the kept activity: the create is sent again without it', async () => {
+    const a = await suite.client();
+    const network = new FaultyNetwork();
+    const realFetch = network.fetch;
+    const refused: string[] = [];
+    // A server that does not know the field refuses it as unknown (strict write schema).
+    (network as { fetch: typeof fetch }).fetch = async (input, init) => {
+      const body = typeof init?.body === 'string' ? init.body : '';
+      if (!network.offline && init?.method === 'POST' && body.includes('"restoredFrom"')) {
+        refused.push(String(input));
+        return new Response(JSON.stringify({ errorMessage: 'Unknown field: restoredFrom.' }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return realFetch(input, init);
+    };
+    const b = await suite.client({ identity: { ...a.identity }, network });
+    const local = await a.repo.create(a.owner(), sampleContent('Quiz night'));
+    await a.engine.whenIdle();
+    await sync(b);
+    const id = local.id;
+    goOffline(b);
+    await b.repo.update(id, { description: 'Written offline on B' });
+    await a.repo.remove(id);
+    await a.engine.whenIdle();
+    await goOnline(b);
+
+    const newId = (await readDeletedElsewhere(b.db)).find((e) => e.id === id)?.restoredAs;
+    expect(refused).toHaveLength(1);
+    expect((await localDoc(b, newId!))?.syncState).toBe('synced');
+    const remote = await serverTemplate(suite.live, b, newId!);
+    expect(remote.body).toMatchObject({ name: 'Quiz night', description: 'Written offline on B' });
+    expect(remote.body).not.toHaveProperty('restoredFrom');
   });
 
   it('a pulled tombstone that meets an unpushed edit keeps the edit as a new activity', async () => {

@@ -3,7 +3,8 @@
  * SPEC §2.6 My Activities and SPEC §4 "Activity status and status-dot colour" and "Row actions in
  * My Activities", through the screen: loading, the empty state, the columns, the status dots, the
  * actions of every status with and without canScheduleActivity, their hover texts, the dialogs
- * they open, the highlight of the most recently launched row, and Copy.
+ * they open, the highlight of the most recently launched row, and Copy; and (issue 14, item 7)
+ * the "Restored" mark of an activity that keeps edits made after it was deleted elsewhere.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -14,6 +15,7 @@ import type { ActivityRow, ActivityStatus } from '../../../src/domain/schemas';
 import { PLAY_HOVER_TEXT, SCHEDULE_HOVER_TEXT } from '../../../src/domain/status';
 import { MyActivitiesPage } from '../../../src/features/activities/MyActivitiesPage';
 import { OFFLINE_ACTION_TEXT } from '../../../src/features/activities/ActivityRowActions';
+import { RESTORED_BADGE, RESTORED_HINT } from '../../../src/features/activities/ActivitiesTable';
 import {
   activityRow,
   fakeSync,
@@ -417,5 +419,45 @@ describe('SPEC §4 "Copy"', () => {
     expect(router.state.location.pathname).toBe('/activities');
     expect(copyButton.hasAttribute('data-loading')).toBe(false);
     expect((copyButton as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('Issue 14, item 7: an activity kept from edits made after it was deleted elsewhere is marked "Restored"', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const restored = (name: string, daysAgo: number) =>
+    activityRow({
+      name,
+      restoredFrom: '22222222-2222-4222-8222-222222222222',
+      restoredAt: new Date(Date.now() - daysAgo * DAY_MS).toISOString(),
+    });
+
+  it('a row restored within the last 7 days has a quiet "Restored" badge beside its name, focusable, named, with the explanation as its tooltip', async () => {
+    await storeActivities(db, [restored('Quiz night', 2)]);
+    render();
+    await screen.findByText('Quiz night');
+    const nameCell = within(rowOf('Quiz night')).getAllByRole('cell')[1]!;
+    const badge = within(nameCell).getByRole('img', {
+      name: `${RESTORED_BADGE}: ${RESTORED_HINT}`,
+    });
+    expect(badge.textContent).toBe(RESTORED_BADGE);
+    expect(badge.getAttribute('tabindex')).toBe('0');
+    expect(badge.getAttribute('data-variant')).toBe('light');
+    expect(badge.getAttribute('data-size')).toBe('xs');
+    act(() => badge.focus());
+    expect(document.activeElement).toBe(badge);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(RESTORED_HINT);
+  });
+
+  it('a row restored more than 7 days ago, or never restored, has no badge', async () => {
+    await storeActivities(db, [
+      restored('Old restore', 8),
+      activityRow({ name: 'Friday quiz' }),
+      // A restore time without the id it came from is not a restore.
+      activityRow({ name: 'Half a mark', restoredAt: new Date().toISOString() }),
+    ]);
+    render();
+    await screen.findByText('Old restore');
+    expect(screen.queryAllByTestId('restored-badge')).toEqual([]);
+    expect(screen.queryByText(RESTORED_BADGE)).toBeNull();
   });
 });
