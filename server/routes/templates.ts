@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   libraryTemplateSchema,
-  syncCheckpointSchema,
+  type SyncCheckpoint,
   templateListSchema,
   templateSchema,
   templateWriteSchema,
@@ -102,8 +102,9 @@ export async function templateRoutes(appBase: FastifyInstance) {
       if (sinceId !== undefined && since === undefined) {
         throw badRequest('sinceId is only meaningful together with since.');
       }
-      const checkpoint = since
-        ? syncCheckpointSchema.parse({ updatedAt: since, id: sinceId ?? '' })
+      // `since` alone means every change from that moment on: no id sorts before ''.
+      const checkpoint: SyncCheckpoint | null = since
+        ? { updatedAt: since, id: sinceId ?? '' }
         : null;
       return listOwnTemplates(app.db, ownerOf(request.actor), checkpoint, limit);
     },

@@ -56,7 +56,9 @@ export const stepSchema = z.strictObject({
   type: stepTypeSchema,
   text: z.string().max(LIMITS.stepTextMaxLength),
   answers: z.array(answerSchema).max(LIMITS.multipleChoiceSlots),
-  media: assetSchema.nullable(),
+  // SPEC's Step lists media as an Asset, but most tasks have none: a step sent without it has
+  // none (issue 16: "steps.0.media: expected object, received undefined" refused a normal task).
+  media: assetSchema.nullable().default(null),
   points: z.number().int().min(LIMITS.pointsMin).max(LIMITS.pointsMax),
   locked: z.boolean(),
 });

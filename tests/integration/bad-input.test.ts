@@ -439,6 +439,31 @@ describe('other bad template requests', () => {
   });
 });
 
+describe('input that used to be answered 500 (issue 16)', () => {
+  it('GET /templates?since=… without sinceId answers the changes from that moment on', async () => {
+    const since = new Date(Date.parse(ownTemplate.updatedAt) - 1).toISOString();
+    const response = await server.request({
+      url: `/v1/templates?since=${encodeURIComponent(since)}`,
+      headers: owner.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const ids = json<{ templates: { id: string }[] }>(response).templates.map((t) => t.id);
+    expect(ids).toContain(ownTemplate.id);
+  });
+
+  it('a task sent without media is a task without media (SPEC: most tasks have none)', async () => {
+    const { media: _none, ...withoutMedia } = step();
+    const response = await server.request({
+      method: 'POST',
+      url: '/v1/templates',
+      headers: owner.headers,
+      payload: { id: randomUUID(), name: 'No pictures', steps: [withoutMedia] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(json<Template>(response).steps[0]!.media).toBeNull();
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Users and accounts
 
