@@ -11,6 +11,8 @@ export const serverMessages = {
   changedElsewhere:
     'This activity was changed somewhere else. Here is the latest version to merge your changes into.',
   invalidJson: 'The request body is not valid JSON.',
+  nulCharacter:
+    'Text can’t contain the NUL character (\\u0000), which can’t be stored. Remove it and try again.',
   bodyTooLarge: 'The request is too large.',
   unsupportedContentType:
     'This content type is not accepted. Send JSON (application/json), or files as multipart/form-data.',

@@ -34,6 +34,25 @@ function describeValidation(issues: ZodIssueLike[], context: string | undefined)
   return `${where}${first.message}`;
 }
 
+/**
+ * A NUL character, which JSON can only carry escaped (`\u0000`; raw control characters are not
+ * valid JSON): PostgreSQL stores no NUL in text or jsonb, so a name holding one failed as a 500
+ * deep in the write. The escape counts only after an even number of backslashes (`\\u0000` is
+ * a backslash followed by the letters u0000).
+ */
+const ESCAPED_NUL = /(?:^|[^\\])(?:\\\\)*\\u0000/i;
+
+/** PostgreSQL's refusals of text it cannot store (a NUL from a query string, a header). */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+function isUnstorableText(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code)) return true;
+  }
+  return false;
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   // Bodies are JSON only (SPEC §7): without Fastify's default text/plain parser, any other
@@ -43,6 +62,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
       done(null, undefined);
+      return;
+    }
+    if (ESCAPED_NUL.test(text)) {
+      done(new HttpError(400, serverMessages.nulCharacter), undefined);
       return;
     }
     parseJson(request, text, done);
@@ -71,6 +94,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         return reply.status(413).send({ errorMessage: serverMessages.bodyTooLarge });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(415).send({ errorMessage: serverMessages.unsupportedContentType });
+    }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({ errorMessage: serverMessages.nulCharacter });
     }
     if (error instanceof SyntaxError) {
       return reply.status(400).send({ errorMessage: serverMessages.invalidJson });

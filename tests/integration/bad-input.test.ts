@@ -451,6 +451,48 @@ describe('input that used to be answered 500 (issue 16)', () => {
     expect(ids).toContain(ownTemplate.id);
   });
 
+  it('a name holding the NUL character answers 400 in words and writes nothing', async () => {
+    await expectRefusedWithoutChange(
+      {
+        method: 'POST',
+        url: '/v1/templates',
+        headers: owner.headers,
+        payload: { id: randomUUID(), name: 'Quiz\u0000night' },
+      },
+      400,
+      /NUL character/,
+    );
+    await expectRefusedWithoutChange(
+      {
+        method: 'PATCH',
+        url: templateUrl(),
+        headers: owner.headers,
+        payload: { description: 'a\u0000b' },
+      },
+      400,
+      /NUL character/,
+    );
+  });
+
+  it('a NUL in a query string answers 400, and the letters \\u0000 in a name are just text', async () => {
+    await expectRefusedWithoutChange(
+      {
+        url: `/v1/templates?since=${encodeURIComponent(new Date().toISOString())}&sinceId=a%00b`,
+        headers: owner.headers,
+      },
+      400,
+      /NUL character/,
+    );
+    const response = await server.request({
+      method: 'POST',
+      url: '/v1/templates',
+      headers: owner.headers,
+      payload: { id: randomUUID(), name: 'C:\\u0000 drive' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(json<Template>(response).name).toBe('C:\\u0000 drive');
+  });
+
   it('a task sent without media is a task without media (SPEC: most tasks have none)', async () => {
     const { media: _none, ...withoutMedia } = step();
     const response = await server.request({
