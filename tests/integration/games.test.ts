@@ -224,6 +224,26 @@ describe('demo, launch and schedule (SPEC §7, §6)', () => {
     expect(expectErrorMessage(response)).toBe(message);
   });
 
+  it("keeps to SPEC's scheduling window of one year: a year ahead is taken, the year 9999 is 400", async () => {
+    const user = await proUser();
+    const t = await validTemplate(user);
+    const day = 24 * 3600_000;
+    const inAYear = new Date(Date.now() + 365 * day);
+    const taken = await start(user, t.id, 'publish', {
+      startsAt: inAYear.toISOString(),
+      endsAt: new Date(inAYear.getTime() + 2 * 3600_000).toISOString(),
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    for (const [startsAt, endsAt] of [
+      ['9999-01-01T10:00:00.000Z', '9999-01-01T12:00:00.000Z'],
+      [new Date(Date.now() + day).toISOString(), '9999-01-01T12:00:00.000Z'],
+    ]) {
+      const refused = await start(user, t.id, 'publish', { startsAt, endsAt });
+      expect(refused.statusCode).toBe(400);
+      expect(expectErrorMessage(refused)).toMatch(/at most one year ahead/);
+    }
+  });
+
   it('refuses a schedule with only one of startsAt and endsAt', async () => {
     const user = await proUser();
     const t = await validTemplate(user);

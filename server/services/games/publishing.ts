@@ -106,8 +106,18 @@ function windowFor(
     runTimeMin,
   });
   if (problem) throw badRequest(problem);
+  // SPEC §9: "Scheduling window: today to 1 year ahead". The form's last date is today plus a
+  // year in the organiser's own time zone, so a day of grace covers any zone and that day's end.
+  const latest = now.getTime() + SCHEDULE_WINDOW_MS;
+  if (startsAt.getTime() > latest || endsAt.getTime() > latest) {
+    throw badRequest(SCHEDULE_TOO_FAR);
+  }
   return { startsAt, endsAt };
 }
+
+const SCHEDULE_WINDOW_MS = (366 + 1) * 24 * 60 * 60_000;
+const SCHEDULE_TOO_FAR =
+  'An activity can be scheduled at most one year ahead: choose a start and an end within the next year.';
 
 /** POST /templates/{id}/publish and /demo_game. */
 export async function createGame(
