@@ -112,6 +112,17 @@ describe('Clerk session tokens (CLERK_JWT_KEY)', () => {
     expectErrorMessage(response);
   });
 
+  it('refuses a token without an expiry (exp) with 401: it would never stop working (issue 16)', async () => {
+    const token = await new SignJWT({ sid: `sess_${randomUUID()}` })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setSubject(userId())
+      .setIssuedAt()
+      .sign(clerkKey);
+    const response = await usersMe(server, token);
+    expect(response.statusCode).toBe(401);
+    expectErrorMessage(response);
+  });
+
   it('refuses a token of a pending session (sts: pending) with 401: it counts as signed out', async () => {
     const id = userId();
     const pending = await usersMe(server, await clerkToken(id, { claims: { sts: 'pending' } }));

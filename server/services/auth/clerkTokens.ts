@@ -21,6 +21,8 @@ export function createClerkVerifier(publicKeyPem: string, authorizedParties: str
       const { payload } = await jwtVerify(token, await key, {
         algorithms: ['RS256'],
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        // jose checks exp only when a token has one: a token without would never stop working.
+        requiredClaims: ['exp'],
       });
       if (typeof payload.sub !== 'string' || payload.sub === '') return null;
       // Clerk puts the origin that asked for the token in azp; refuse tokens minted elsewhere.
