@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
@@ -27,7 +28,7 @@ import type { TemplateContent } from '../src/domain/templateContent';
 import { SyncEngine } from '../sync/engine';
 import { createTransport, type Identity } from '../sync/transport';
 import { UPLOAD_CHUNK_BYTES } from '../sync/uploadQueue';
-import { sampleStep } from './support';
+import { percentile, sampleStep } from './support';
 
 const MB = 1024 * 1024;
 const FILE_BYTES = 20 * MB;
@@ -201,6 +202,67 @@ async function killAndResume(share: number) {
   return { resent: total - FILE_BYTES, fromZero: first.state.sent };
 }
 
+/**
+ * Issue 16: a hostile SVG used to hold the main thread for seconds while it was checked. One
+ * upload of each shape goes to the real server while GET /v1/health is called every 50 ms;
+ * printed: the upload's answer and time, /v1/health's p50 and max, and the longest the event loop
+ * (server and client share this process) was held. Figures only.
+ */
+async function hostileSvgFigures() {
+  const root = '<svg xmlns="http://www.w3.org/2000/svg"';
+  const filled = (head: string, unit: string, tail: string, bytes: number) =>
+    head + unit.repeat(Math.floor((bytes - head.length - tail.length) / unit.length)) + tail;
+  const shapes: Array<[string, string]> = [
+    ['9 MB SVG of small tags', filled(`${root}>`, '<g/>', '</svg>', 9 * MB)],
+    ['9 MB SVG, one tag, millions of attributes', filled(root, ' a', '/>', 9 * MB)],
+  ];
+  const headers = { anonid: identity.anonId! };
+  const created = await fetch(`${baseUrl}/v1/templates`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Hostile SVG' }),
+  });
+  const { id: templateId } = (await created.json()) as { id: string };
+  console.log(
+    '\n/v1/health while a hostile SVG is checked (one upload each, health every 50 ms)\n',
+  );
+  for (const [label, svg] of shapes) {
+    const form = new FormData();
+    form.append('media', new Blob([svg], { type: 'image/svg+xml' }), 'drawing.svg');
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const start = performance.now();
+    let done = false;
+    const upload = fetch(`${baseUrl}/v1/templates/${templateId}/steps/${randomUUID()}/media`, {
+      method: 'POST',
+      headers,
+      body: form,
+    }).then(async (response) => {
+      done = true;
+      const answer =
+        response.status === 201
+          ? ''
+          : ` "${((await response.json()) as { errorMessage: string }).errorMessage}"`;
+      return { status: response.status, answer, ms: performance.now() - start };
+    });
+    const health: number[] = [];
+    while (!done) {
+      const probe = performance.now();
+      await (await fetch(`${baseUrl}/v1/health`)).arrayBuffer();
+      health.push(performance.now() - probe);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const result = await upload;
+    loop.disable();
+    const sorted = health.sort((a, b) => a - b);
+    console.log(
+      `  ${label.padEnd(44)} answered ${result.status} in ${(result.ms / 1000).toFixed(1)} s${result.answer}; ` +
+        `/v1/health p50 ${percentile(sorted, 50).toFixed(0)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms ` +
+        `(${sorted.length} probes); event loop held at most ${(loop.max / 1e6).toFixed(0)} ms`,
+    );
+  }
+}
+
 try {
   console.log(
     `Upload resume after a kill: bytes re-sent (a ${FILE_BYTES / MB} MB video in ${UPLOAD_CHUNK_BYTES / MB} MiB chunks, ` +
@@ -214,6 +276,7 @@ try {
     `\n${'upload resume after a kill: bytes re-sent'.padEnd(46)} ${Math.round(resent / results.length)} bytes on average ` +
       `of ${FILE_BYTES / MB} MB (restart from zero: ${mb(fromZero / results.length).trim()}; ${results.length} kills)`,
   );
+  await hostileSvgFigures();
 } finally {
   await db.close();
   await app.close();

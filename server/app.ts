@@ -20,6 +20,7 @@ import { createPostgresBus } from './services/realtimePostgres';
 import { createLocalAccounts } from './services/auth/localAccounts';
 import { createClerkVerifier } from './services/auth/clerkTokens';
 import { createDiskStorage, type FileStorage } from './services/uploads/storage';
+import { configureUploadChecks } from './services/uploads/checkPool';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { templateRoutes } from './routes/templates';
@@ -54,11 +55,16 @@ export interface AppOptions {
   aiGenerator?: ContentGenerator;
 }
 
+/** Trusts the first `hops` proxies in front of the server: proxy-addr's hop count. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A number of hops as the function Fastify makes of it (its types take no number).
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Ids in URLs are UUIDs; nothing legitimate is longer.
     routerOptions: { maxParamLength: 200 },
@@ -67,6 +73,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // connection just as the server closes it would see it reset.
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
   });
+  if (config.trustProxy === true) {
+    // Every hop trusted: the client's address is the left-most of X-Forwarded-For, which a
+    // client writes itself unless the proxy replaces the header (docs/operations.md).
+    app.log.warn(
+      'TRUST_PROXY=true believes any X-Forwarded-For a client sends: set the number of proxies in front (TRUST_PROXY=1) or their addresses instead',
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -82,6 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('bus', bus);
   app.addHook('onClose', async () => bus.close?.());
   app.decorate('storage', options.storage ?? createDiskStorage(config.uploadsDir));
+  // One pool of upload-check workers per process; its limits come from the configuration.
+  configureUploadChecks(config.uploadChecks);
   app.decorate('accounts', createLocalAccounts(database.db, config.authSecret, config.publicUrl));
   app.decorate(
     'verifyClerkToken',
@@ -129,6 +144,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The server's clock on every answer: sync clients stamp edits on it (sync/clockOffset.ts).
       v1.addHook('onSend', async (_request, reply) => {
         reply.header('x-server-time', String(Date.now()));
+        // API answers are one person's data of the moment: no browser or proxy may keep them
+        // (issue 16). A route that means to be cached (a QR code image) says so itself.
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
       await v1.register(actorPlugin);
       await v1.register(healthRoutes);

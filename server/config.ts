@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { ModelConfig } from './ai/model/modelGenerator';
 
@@ -28,12 +29,24 @@ export interface ServerConfig {
   rateLimitPerMinute: number;
   /** Sign-in and sign-up attempts per minute per client address. */
   authRateLimitPerMinute: number;
+  /** Failed sign-ins per e-mail address (known or not) within signInFailureWindowMinutes. */
+  signInFailuresPerAccount: number;
+  signInFailureWindowMinutes: number;
   /** Activity-code look-ups and team joins per minute per client address (docs/games.md). */
   playRateLimitPerMinute: number;
-  trustProxy: boolean;
+  /** A team's calls (answers, its view, its photo) per minute, per route (docs/games.md). */
+  playTeamRateLimitPerMinute: number;
+  /**
+   * Which proxies in front may tell the client's address (X-Forwarded-For), as Fastify's
+   * trustProxy takes it: false (none), a number of hops, a list of addresses or CIDR ranges, or
+   * true (every hop: the left-most address, which a client can write itself). TRUST_PROXY.
+   */
+  trustProxy: TrustProxy;
   /** The built web app (vite build output) that the server serves. */
   staticDir: string;
   uploadsDir: string;
+  /** Checks of uploaded files that run in worker threads (services/uploads/checkPool.ts). */
+  uploadChecks: UploadCheckLimits;
   ai: AiConfig;
   streams: StreamLimits;
 }
@@ -51,6 +64,18 @@ export interface StreamLimits {
   perOwner: number;
 }
 
+export type TrustProxy = boolean | number | string[];
+
+/** Upload checks run in worker threads (services/uploads/checkPool.ts, docs/operations.md). */
+export interface UploadCheckLimits {
+  /** The longest one check (an SVG's safety) may run; longer, and the upload is refused. */
+  timeoutMs: number;
+  /** How many checks run at once, each in its own worker thread; more wait in line. */
+  workers: number;
+}
+
+export const DEFAULT_UPLOAD_CHECK_LIMITS: UploadCheckLimits = { timeoutMs: 5000, workers: 2 };
+
 /** The AI content assistant (docs/ai.md). Without a model the built-in generator runs. */
 export interface AiConfig {
   /** An OpenAI-compatible model, when AI_BASE_URL is set. */
@@ -66,6 +91,9 @@ export interface AiConfig {
 const DEFAULT_PORT = 8080;
 const DEFAULT_RATE_LIMIT_PER_MINUTE = 1200;
 const DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE = 10;
+/** OWASP's usual advice: a handful of guesses per account, then a pause of some minutes. */
+const DEFAULT_SIGN_IN_FAILURES_PER_ACCOUNT = 10;
+const DEFAULT_SIGN_IN_FAILURE_WINDOW_MINUTES = 15;
 /** A venue's phones often share one address (its Wi-Fi); guessing codes stays impractical. */
 const DEFAULT_PLAY_RATE_LIMIT_PER_MINUTE = 300;
 const DEFAULT_AI_TIMEOUT_MS = 60_000;
@@ -85,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   }
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const rateLimitPerMinute = Number(env.RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -102,18 +131,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE),
+    rateLimitPerMinute,
     authRateLimitPerMinute: Number(
       env.AUTH_RATE_LIMIT_PER_MINUTE ?? DEFAULT_AUTH_RATE_LIMIT_PER_MINUTE,
+    ),
+    signInFailuresPerAccount: positiveInteger(
+      env,
+      'SIGN_IN_FAILURES_PER_ACCOUNT',
+      DEFAULT_SIGN_IN_FAILURES_PER_ACCOUNT,
+    ),
+    signInFailureWindowMinutes: positiveInteger(
+      env,
+      'SIGN_IN_FAILURE_WINDOW_MINUTES',
+      DEFAULT_SIGN_IN_FAILURE_WINDOW_MINUTES,
     ),
     playRateLimitPerMinute: positiveInteger(
       env,
       'PLAY_RATE_LIMIT_PER_MINUTE',
       DEFAULT_PLAY_RATE_LIMIT_PER_MINUTE,
     ),
-    trustProxy: env.TRUST_PROXY === 'true',
+    // Until it had a variable of its own, a team's limit was the API's per-address one.
+    playTeamRateLimitPerMinute: positiveInteger(
+      env,
+      'PLAY_TEAM_RATE_LIMIT_PER_MINUTE',
+      rateLimitPerMinute,
+    ),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     uploadsDir: path.join(dataDir, 'uploads'),
+    uploadChecks: {
+      timeoutMs: positiveInteger(
+        env,
+        'UPLOAD_CHECK_TIMEOUT_MS',
+        DEFAULT_UPLOAD_CHECK_LIMITS.timeoutMs,
+      ),
+      workers: positiveInteger(env, 'UPLOAD_CHECK_WORKERS', DEFAULT_UPLOAD_CHECK_LIMITS.workers),
+    },
     ai: loadAiConfig(env),
     streams: {
       perAddress: positiveInteger(env, 'STREAMS_PER_ADDRESS', DEFAULT_STREAMS_PER_ADDRESS),
@@ -121,6 +174,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       perOwner: positiveInteger(env, 'STREAMS_PER_OWNER', DEFAULT_STREAMS_PER_OWNER),
     },
   };
+}
+
+/** proxy-addr's names for ranges, accepted in the TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset or "false" trusts no proxy; "1", "2", … that many hops in front of the
+ * server (the address that many entries from the right of X-Forwarded-For); a comma list of the
+ * proxies' addresses or CIDR ranges; "true" every hop (docs/operations.md "Client addresses").
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !prefixOk || rest.length > 0) {
+      throw new Error(
+        `TRUST_PROXY must be true, false, a number of proxy hops (1, 2, …) or a comma-separated list of proxy addresses or CIDR ranges (10.0.0.0/8, ::1); "${entry}" is none of these`,
+      );
+    }
+  }
+  return entries;
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -1,10 +1,13 @@
 /**
  * The embedded accounts' calls (POST /v1/auth/sign-up, sign-in, sign-out; GET /v1/auth/me),
  * for the web app, scripts and tests alike. Tokens are bearer tokens for every other call.
+ * Sign-up and sign-in are limited per client address (AUTH_RATE_LIMIT_PER_MINUTE), and failed
+ * sign-ins per e-mail address as well (SIGN_IN_FAILURES_PER_ACCOUNT; docs/auth.md).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APIError } from 'better-auth/api';
+import { z } from 'zod';
 import {
   authResponseSchema,
   signInRequestSchema,
@@ -13,7 +16,8 @@ import {
 } from '../../src/domain/schemas';
 import { HttpError, unauthorized } from '../errors';
 import { serverMessages } from '../messages';
-import { passwordProblem } from '../services/auth/passwordPolicy';
+import { lengthProblem, passwordProblem } from '../services/auth/passwordPolicy';
+import { createSignInAttemptLimiter, tooManySignInsMessage } from '../services/auth/signInAttempts';
 import { ensureUser } from '../services/users';
 
 const authMessages = {
@@ -35,7 +39,7 @@ function translateAuthError(error: unknown): never {
       throw new HttpError(401, authMessages.wrongCredentials);
     }
     if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') {
-      throw new HttpError(400, passwordProblem('', '') ?? 'Choose another password.');
+      throw new HttpError(400, lengthProblem('') ?? 'Choose another password.');
     }
     if (code === 'INVALID_EMAIL') throw new HttpError(400, 'Enter a valid e-mail address.');
     const status =
@@ -60,7 +64,7 @@ export async function authRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, password, name } = request.body;
-      const problem = passwordProblem(password, email);
+      const problem = await passwordProblem(password, { email, name });
       if (problem) throw new HttpError(400, problem);
       const result = await app.accounts.api
         .signUpEmail({ body: { email: email.toLowerCase(), password, name } })
@@ -76,17 +80,43 @@ export async function authRoutes(appBase: FastifyInstance) {
     },
   );
 
+  // Failed sign-ins per e-mail address, whoever sends them (the per-address limit is floodLimit).
+  const signInAttempts = createSignInAttemptLimiter({
+    max: app.config.signInFailuresPerAccount,
+    windowMs: app.config.signInFailureWindowMinutes * 60_000,
+  });
+
   app.post(
     '/auth/sign-in',
     {
       config: { anonymous: true, rateLimit: floodLimit },
-      schema: { body: signInRequestSchema, response: { 200: authResponseSchema } },
+      schema: {
+        body: signInRequestSchema,
+        response: { 200: authResponseSchema, 429: z.object({ errorMessage: z.string() }) },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
-      const result = await app.accounts.api
-        .signInEmail({ body: { email: email.toLowerCase(), password } })
-        .catch(translateAuthError);
+      // Counted before the password is checked, for unknown addresses too: the answer is the
+      // same whether or not the account exists.
+      const admission = signInAttempts.admit(email);
+      if (!admission.allowed) {
+        return reply
+          .status(429)
+          .header('retry-after', String(admission.retryAfterSeconds))
+          .send({ errorMessage: tooManySignInsMessage(admission.retryAfterSeconds) });
+      }
+      let result: Awaited<ReturnType<typeof app.accounts.api.signInEmail>>;
+      try {
+        result = await app.accounts.api
+          .signInEmail({ body: { email: email.toLowerCase(), password } })
+          .catch(translateAuthError);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) admission.attempt.failed();
+        else admission.attempt.cancel();
+        throw error;
+      }
+      admission.attempt.cancel();
       const user = await ensureUser(app.db, {
         provider: 'local',
         userId: result.user.id,

@@ -2,12 +2,14 @@
  * The phone player's calls (docs/games.md): look up a game by code, join as a team, the team's
  * view, answers (with photo and video uploads), the team photo, the scoreboard and its live
  * stream, and a team moving to another phone. Teams identify themselves with the TeamToken
- * header. Code look-ups, joins and rejoins are rate limited per address; answers per team.
+ * header. Code look-ups, joins and rejoins are rate limited per address; answers per verified
+ * team (per address when the token is not a team's).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
+import { eq, or, sql } from 'drizzle-orm';
 import {
   answerRequestSchema,
   answerResultSchema,
@@ -47,20 +49,64 @@ import {
 } from '../services/games/players';
 import type { GameRow } from '../services/games/publishing';
 import { submissionOf } from '../services/games/results';
+import { hashToken } from '../services/games/codes';
+import { addressForLimits } from '../services/auth/clientAddress';
+import { teams, teamTokens } from '../db/schema';
 
 const codeParams = z.object({ code: z.string().min(1).max(20) });
 /** The phone's own team id, so that its row is in the scoreboard even below the top rows. */
 const teamQuery = z.object({ team: idSchema.optional() });
 
-/** Answers are limited per team (a venue's phones often share one address), not per address. */
-const perTeam = {
-  keyGenerator: (request: FastifyRequest) => String(request.headers.teamtoken ?? request.ip),
-};
+/** How many verified TeamTokens (found in the database; never a miss) the rate limiter keeps. */
+const VERIFIED_TOKEN_CACHE_SIZE = 20_000;
 
 export async function playRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   endStreamsOnClose(app);
   const lookupLimit = { max: app.config.playRateLimitPerMinute, timeWindow: '1 minute' };
+
+  /**
+   * The team a TeamToken stands for, if the database knows it: which bucket of the per-team limit
+   * a request is counted in. Cached like the answer path's own look-up (players.ts).
+   */
+  const verifiedTeams = new Map<string, string>();
+  async function verifiedTeamId(token: unknown): Promise<string | null> {
+    if (typeof token !== 'string' || token === '' || token.length > 200) return null;
+    const hash = hashToken(token);
+    const cached = verifiedTeams.get(hash);
+    if (cached) return cached;
+    const [row] = await app.db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(
+        or(
+          eq(teams.tokenHash, hash),
+          eq(
+            teams.id,
+            sql`(SELECT ${teamTokens.teamId} FROM ${teamTokens} WHERE ${teamTokens.tokenHash} = ${hash})`,
+          ),
+        ),
+      );
+    if (!row) return null;
+    verifiedTeams.set(hash, row.id);
+    if (verifiedTeams.size > VERIFIED_TOKEN_CACHE_SIZE) {
+      verifiedTeams.delete(verifiedTeams.keys().next().value!);
+    }
+    return row.id;
+  }
+  /**
+   * Answers are limited per team (a venue's phones often share one address), keyed by the team
+   * its TeamToken is verified to stand for; a token the database does not know counts against
+   * the client's address, so that no client can pick a fresh bucket by sending made-up tokens.
+   */
+  const perTeam = {
+    max: app.config.playTeamRateLimitPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: async (request: FastifyRequest) => {
+      const teamId = await verifiedTeamId(request.headers.teamtoken);
+      return teamId ? `team:${teamId}` : `address:${addressForLimits(request.ip)}`;
+    },
+  };
   await app.register(multipart, { limits: { files: 1, fields: 5 } });
 
   const tokenOf = (request: FastifyRequest) => request.headers.teamtoken as string | undefined;

@@ -4,8 +4,8 @@
  * SELECT … FOR UPDATE SKIP LOCKED and a lease, so instances never run the same job twice and a
  * job whose instance died is claimed again once its lease has run out.
  */
-import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { createHmac, randomUUID } from 'node:crypto';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { aiContentRequests, type AiJobInput } from '../db/schema';
 import type {
@@ -24,10 +24,37 @@ export type AiJobRow = typeof aiContentRequests.$inferSelect;
 
 /** A user or guest may have this many requests waiting or running at once. */
 export const MAX_UNFINISHED_PER_OWNER = 3;
+/**
+ * Guests at one client address together (fresh AnonIds cost nothing) may have this many
+ * requests waiting or running at once: twice one guest's, since a venue or an office shares
+ * one address. Signed-in users are counted per account only.
+ */
+export const MAX_UNFINISHED_PER_GUEST_ADDRESS = 6;
 /** A job fails for good after this many claims (each crash of an instance costs one). */
 export const MAX_ATTEMPTS = 3;
 
+/**
+ * The first key of PostgreSQL's two-key advisory locks that the AI limits take (the second is
+ * hashtext of the owner or address): any fixed number, the same in every instance.
+ */
+const AI_LIMIT_LOCK_SPACE = 7_420_016;
+const HOUR_MS = 60 * 60 * 1000;
+
 const ownedJobs = (actor: Actor): SQL => ownedBy(actor, aiContentRequests);
+
+/**
+ * What a request row keeps beside the generator's input: for a guest's request, a keyed hash of
+ * the client address (never the address itself), so that guests at one address can be counted
+ * together. Kept in the input's JSON until the table has a column of its own.
+ */
+type StoredJobInput = AiJobInput & { guestAddress?: string };
+
+export interface AiRequestLimits {
+  /** Requests per hour per user or guest (AI_REQUESTS_PER_HOUR). */
+  requestsPerHour: number;
+  /** Requests per hour of all guests at one client address (AI_GUEST_REQUESTS_PER_HOUR_PER_ADDRESS). */
+  guestRequestsPerHourPerAddress: number;
+}
 
 /** The requestorId the client sends must be the caller: the user's id, or the guest's AnonId. */
 function checkRequestor(actor: Actor, requestorId: string | undefined): void {
@@ -39,32 +66,89 @@ function checkRequestor(actor: Actor, requestorId: string | undefined): void {
   }
 }
 
+/** A keyed hash of a guest's client address: comparable between requests, not reversible. */
+export function guestAddressKey(address: string, secret: string): string {
+  return createHmac('sha256', secret)
+    .update(`ai-guest-address:${address}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** How many of the matching requests are unfinished, and how many were made since hourAgo. */
+async function countRequests(
+  tx: Database,
+  scope: SQL,
+  hourAgo: Date,
+): Promise<{ unfinished: number; lastHour: number }> {
+  const unfinished = inArray(aiContentRequests.status, ['queued', 'running']);
+  const recent = gte(aiContentRequests.createdAt, hourAgo);
+  const [row] = await tx
+    .select({
+      unfinished: sql<number>`count(*) filter (where ${unfinished})::int`,
+      lastHour: sql<number>`count(*) filter (where ${recent})::int`,
+    })
+    .from(aiContentRequests)
+    .where(and(scope, or(unfinished, recent)));
+  return { unfinished: Number(row?.unfinished ?? 0), lastHour: Number(row?.lastHour ?? 0) };
+}
+
+/**
+ * The flooding limits, checked inside the transaction that inserts the request, after its
+ * locks are held: no other request of the same owner or address is between its check and its
+ * insert meanwhile, on any instance.
+ */
 async function checkFlooding(
-  db: Database,
+  tx: Database,
   actor: Actor,
-  perHour: number,
+  guestAddress: string | null,
+  limits: AiRequestLimits,
   now: Date,
 ): Promise<void> {
-  const [unfinished] = await db
-    .select({ n: count() })
-    .from(aiContentRequests)
-    .where(and(ownedJobs(actor), inArray(aiContentRequests.status, ['queued', 'running'])));
-  if ((unfinished?.n ?? 0) >= MAX_UNFINISHED_PER_OWNER) {
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const own = await countRequests(tx, ownedJobs(actor), hourAgo);
+  if (own.unfinished >= MAX_UNFINISHED_PER_OWNER) {
     throw new HttpError(
       429,
       `You already have ${MAX_UNFINISHED_PER_OWNER} activities being generated. Please wait for one to finish, then try again.`,
     );
   }
-  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
-  const [recent] = await db
-    .select({ n: count() })
-    .from(aiContentRequests)
-    .where(and(ownedJobs(actor), gte(aiContentRequests.createdAt, hourAgo)));
-  if ((recent?.n ?? 0) >= perHour) {
+  if (own.lastHour >= limits.requestsPerHour) {
     throw new HttpError(
       429,
-      `You have asked the AI Assistant for ${perHour} activities in the last hour, the most it takes. Please try again later.`,
+      `You have asked the AI Assistant for ${limits.requestsPerHour} activities in the last hour, the most it takes. Please try again later.`,
     );
+  }
+  if (guestAddress === null) return;
+  const shared = await countRequests(
+    tx,
+    and(
+      isNull(aiContentRequests.ownerUserId),
+      sql`${aiContentRequests.input}->>'guestAddress' = ${guestAddress}`,
+    )!,
+    hourAgo,
+  );
+  if (shared.unfinished >= MAX_UNFINISHED_PER_GUEST_ADDRESS) {
+    throw new HttpError(
+      429,
+      `Guests on your network already have ${MAX_UNFINISHED_PER_GUEST_ADDRESS} activities being generated. Please wait for one to finish, or sign in, then try again.`,
+    );
+  }
+  if (shared.lastHour >= limits.guestRequestsPerHourPerAddress) {
+    throw new HttpError(
+      429,
+      `Guests on your network have asked the AI Assistant for ${limits.guestRequestsPerHourPerAddress} activities in the last hour, the most it takes. Please sign in, or try again later.`,
+    );
+  }
+}
+
+/**
+ * Advisory locks (held until the transaction ends) on the owner's identities and, for a guest,
+ * the address: requests that share any of them are checked and inserted one after the other.
+ * Taken in a fixed order, so two requests never wait for each other in a circle.
+ */
+async function lockLimits(tx: Database, keys: string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${AI_LIMIT_LOCK_SPACE}, hashtext(${key}))`);
   }
 }
 
@@ -73,7 +157,11 @@ export async function createAiRequest(
   db: Database,
   actor: Actor,
   body: AiContentRequestBody,
-  options: { requestsPerHour: number; now?: Date },
+  options: AiRequestLimits & {
+    /** A keyed hash of the client address (guestAddressKey); used for guests only. */
+    clientAddressKey: string;
+    now?: Date;
+  },
 ): Promise<string> {
   const now = options.now ?? new Date();
   if (!actor.userId && !actor.anonId) throw new HttpError(401, serverMessages.signInRequired);
@@ -81,7 +169,7 @@ export async function createAiRequest(
 
   let mode: 'new' | 'existing';
   let templateId: string | null = null;
-  let input: AiJobInput;
+  let input: StoredJobInput;
   if ('templateId' in body) {
     // Another owner's template is "not found"; a library template is read-only (403).
     await getWritableRow(db, body.templateId, actor);
@@ -100,17 +188,28 @@ export async function createAiRequest(
     input = { topics: body.topics, stepsCount: 20 };
   }
 
-  await checkFlooding(db, actor, options.requestsPerHour, now);
+  const guestAddress = actor.userId ? null : options.clientAddressKey;
+  if (guestAddress !== null) input = { ...input, guestAddress };
+  const lockKeys = [
+    actor.userId ? `ai:user:${actor.userId}` : null,
+    actor.anonId ? `ai:anon:${actor.anonId}` : null,
+    guestAddress !== null ? `ai:address:${guestAddress}` : null,
+  ].filter((key): key is string => key !== null);
+
   const id = randomUUID();
-  await db.insert(aiContentRequests).values({
-    id,
-    ownerUserId: actor.userId,
-    ownerAnonId: actor.userId ? null : actor.anonId,
-    mode,
-    templateId,
-    input,
-    createdAt: now,
-    updatedAt: now,
+  await db.transaction(async (tx) => {
+    await lockLimits(tx, lockKeys);
+    await checkFlooding(tx, actor, guestAddress, options, now);
+    await tx.insert(aiContentRequests).values({
+      id,
+      ownerUserId: actor.userId,
+      ownerAnonId: actor.userId ? null : actor.anonId,
+      mode,
+      templateId,
+      input,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
   return id;
 }

@@ -4,13 +4,14 @@
  * HTTP status and the errorMessage the builder shows to the organiser as it is (SPEC §8), so
  * every message says what was wrong and what would be accepted.
  *
- * Statuses: 400 for a file whose content is refused (empty, corrupt, unsafe SVG), 413 for a
- * file over its size cap, 415 for a type that is not accepted for this purpose.
+ * Statuses: 400 for a file whose content is refused (empty, corrupt, unsafe SVG, or an SVG too
+ * complex to check within the time limit), 413 for a file over its size cap, 415 for a type that
+ * is not accepted for this purpose.
  */
 import sharp from 'sharp';
 import type { DetectedKind, DetectedMimeType, DetectedType } from './sniff';
 import { sniffMediaType } from './sniff';
-import { checkSvgSafety } from './svgSafety';
+import { CheckTooComplexError, runUploadCheck } from './checkPool';
 // The size caps are shared with the browser (which refuses a file before uploading it), so they
 // live in src/domain; the messages below are built from them.
 import {
@@ -194,14 +195,24 @@ async function inspectRasterImage(bytes: Uint8Array, type: DetectedType): Promis
   return { ok: true, type, bytes, width, height };
 }
 
-function inspectSvg(bytes: Uint8Array, type: DetectedType): InspectResult {
-  let text: string;
+/** The answer to an SVG whose check ran over its time (or memory) limit (checkPool.ts). */
+export const SVG_TOO_COMPLEX = 'This SVG is too complex to check. Simplify it or export it as PNG.';
+
+/**
+ * The safety check (svgSafety.ts, and the UTF-8 check before it) runs in a worker thread: its
+ * time grows with the file's tags and attributes, and on the main thread a hostile 9 MB SVG kept
+ * every other request waiting for seconds.
+ */
+async function inspectSvg(bytes: Uint8Array, type: DetectedType): Promise<InspectResult> {
+  // A copy is moved to the worker: the caller keeps `bytes` to store them.
+  const copy = bytes.slice();
+  let unsafe: string | null;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return refuse(400, "This SVG isn't valid UTF-8 text and can't be used.");
+    unsafe = await runUploadCheck('svg', copy, [copy.buffer]);
+  } catch (error) {
+    if (error instanceof CheckTooComplexError) return refuse(400, SVG_TOO_COMPLEX);
+    throw error;
   }
-  const unsafe = checkSvgSafety(text);
   if (unsafe) return refuse(400, unsafe);
   return { ok: true, type, bytes };
 }
