@@ -313,6 +313,34 @@ describe('POST /templates/{id}/steps/{stepId}/media', () => {
   });
 });
 
+describe('PNG metadata (issue 16: team photos kept PNG metadata)', () => {
+  it('strips EXIF (GPS position included) from an uploaded PNG, keeping its pixels', async () => {
+    const { me, template } = await guestWithTemplate();
+    const photo = await sharp({
+      create: {
+        width: 64,
+        height: 48,
+        channels: 4,
+        background: { r: 10, g: 120, b: 200, alpha: 0.5 },
+      },
+    })
+      .png()
+      .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N' } })
+      .toBuffer();
+    // The fixture really carries it, so the test can fail.
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    expect(photo.includes(Buffer.from('PhoneMaker'))).toBe(true);
+
+    const response = await uploadMedia(me, template.id, photo, 'screenshot.png', 'image/png');
+    expect(response.statusCode, response.body).toBe(201);
+    const file = await served(json<Asset>(response).url);
+    expect((await sharp(file.rawPayload).metadata()).exif).toBeUndefined();
+    expect(file.rawPayload.includes(Buffer.from('PhoneMaker'))).toBe(false);
+    const pixels = async (png: Buffer) => (await sharp(png).raw().toBuffer()).toString('base64');
+    expect(await pixels(file.rawPayload)).toBe(await pixels(photo));
+  });
+});
+
 describe('who may upload', () => {
   it.each([
     ['logo', (id: string) => logoUrl(id), 'logo'],

@@ -6,7 +6,7 @@
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
 import type { DetectedType } from './sniff';
-import { stripPhotoMetadata } from './metadata';
+import { stripPhotoMetadata, stripPngMetadata } from './metadata';
 import { newUploadKey, type FileStorage } from './storage';
 
 export interface UploadRecord {
@@ -25,7 +25,11 @@ export async function saveUpload(
 ): Promise<{ key: string; mimeType: string }> {
   const { type } = file;
   const content =
-    type.mimeType === 'image/jpeg' ? await stripPhotoMetadata(file.bytes) : file.bytes;
+    type.mimeType === 'image/jpeg'
+      ? await stripPhotoMetadata(file.bytes)
+      : type.mimeType === 'image/png'
+        ? stripPngMetadata(file.bytes)
+        : file.bytes;
   const key = newUploadKey(record.folder, type.extension);
   await deps.storage.put(key, content, type.mimeType);
   await deps.db.insert(uploads).values({
