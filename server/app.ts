@@ -72,6 +72,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // answers (Node's default is 5 s) spares a reconnect per answer, and a client that reuses a
     // connection just as the server closes it would see it reset.
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // Slow clients cannot hold connections for ever (issue 16, slowloris): the headers must
+    // arrive within headersMs, a whole request (a phone's video over venue Wi-Fi included)
+    // within requestMs, and a request that goes quiet half-way for idleMs is closed (between
+    // requests keepAliveTimeout rules). Node checks these every few seconds, not at once.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.timeouts.headersMs / 2)),
+    },
   });
   if (config.trustProxy === true) {
     // Every hop trusted: the client's address is the left-most of X-Forwarded-For, which a

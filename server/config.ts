@@ -54,6 +54,17 @@ export interface ServerConfig {
 /**
  * Open event streams one server instance keeps at most (server/services/sse.ts). Each is an open
  * connection with its timers and subscriptions; without a cap one address could hold thousands.
+  timeouts: ConnectionTimeouts;
+}
+
+/** How long a client may take (server/app.ts): slow clients cannot hold connections for ever. */
+export interface ConnectionTimeouts {
+  /** Until a request's headers have arrived (HEADERS_TIMEOUT_MS). */
+  headersMs: number;
+  /** Until a whole request, body included, has arrived (REQUEST_TIMEOUT_MS). */
+  requestMs: number;
+  /** A request that goes quiet half-way for this long is closed (IDLE_TIMEOUT_MS). */
+  idleMs: number;
  */
 export interface StreamLimits {
   /** Per client address. A venue's phones often share one address: a 2,000-team game fits. */
@@ -106,6 +117,12 @@ const DEFAULT_STREAMS_PER_ADDRESS = 2_500;
 const DEFAULT_STREAMS_PER_GAME = 5_000;
 /** Every tab or device of one organiser: a browser shares one stream among its tabs. */
 const DEFAULT_STREAMS_PER_OWNER = 50;
+/** Headers are a few hundred bytes: even a poor phone connection sends them in a second. */
+const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
+/** A 100 MB video (the largest upload) at about 1.5 Mbit/s of venue Wi-Fi. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 10 * 60_000;
+/** Longer than the event streams' 25 s heartbeat and than a phone's pause between chunks. */
+const DEFAULT_IDLE_TIMEOUT_MS = 2 * 60_000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? DEFAULT_PORT);
@@ -174,6 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       perOwner: positiveInteger(env, 'STREAMS_PER_OWNER', DEFAULT_STREAMS_PER_OWNER),
     },
   };
+    timeouts: {
+      headersMs: positiveInteger(env, 'HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT_MS),
+      requestMs: positiveInteger(env, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUT_MS),
+      idleMs: positiveInteger(env, 'IDLE_TIMEOUT_MS', DEFAULT_IDLE_TIMEOUT_MS),
+    },
 }
 
 /** proxy-addr's names for ranges, accepted in the TRUST_PROXY list. */
