@@ -19,6 +19,11 @@ export interface ServerConfig {
   logLevel: string;
   authSecret: string;
   clerkJwtKey: string | null;
+  /**
+   * Whether POST /auth/sign-up makes local accounts: yes without Clerk; with Clerk only when
+   * LOCAL_SIGN_UP=true (LOCAL_SIGN_UP=false closes it without Clerk too).
+   */
+  localSignUp: boolean;
   clerkAuthorizedParties: string[];
   /**
    * Origins the organiser app may load scripts from and talk to besides its own: the hosted
@@ -49,11 +54,6 @@ export interface ServerConfig {
   uploadChecks: UploadCheckLimits;
   ai: AiConfig;
   streams: StreamLimits;
-}
-
-/**
- * Open event streams one server instance keeps at most (server/services/sse.ts). Each is an open
- * connection with its timers and subscriptions; without a cap one address could hold thousands.
   timeouts: ConnectionTimeouts;
 }
 
@@ -65,6 +65,11 @@ export interface ConnectionTimeouts {
   requestMs: number;
   /** A request that goes quiet half-way for this long is closed (IDLE_TIMEOUT_MS). */
   idleMs: number;
+}
+
+/**
+ * Open event streams one server instance keeps at most (server/services/sse.ts). Each is an open
+ * connection with its timers and subscriptions; without a cap one address could hold thousands.
  */
 export interface StreamLimits {
   /** Per client address. A venue's phones often share one address: a 2,000-team game fits. */
@@ -112,17 +117,17 @@ const DEFAULT_AI_CONCURRENCY = 2;
 const DEFAULT_AI_REQUESTS_PER_HOUR = 30;
 /** Twice one guest's: a venue or an office shares one address; signing in lifts it. */
 const DEFAULT_AI_GUEST_REQUESTS_PER_HOUR_PER_ADDRESS = 60;
-/** 2,000 teams behind one venue's address, a phone each, with room for rejoins and screens. */
-const DEFAULT_STREAMS_PER_ADDRESS = 2_500;
-const DEFAULT_STREAMS_PER_GAME = 5_000;
-/** Every tab or device of one organiser: a browser shares one stream among its tabs. */
-const DEFAULT_STREAMS_PER_OWNER = 50;
 /** Headers are a few hundred bytes: even a poor phone connection sends them in a second. */
 const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
 /** A 100 MB video (the largest upload) at about 1.5 Mbit/s of venue Wi-Fi. */
 const DEFAULT_REQUEST_TIMEOUT_MS = 10 * 60_000;
 /** Longer than the event streams' 25 s heartbeat and than a phone's pause between chunks. */
 const DEFAULT_IDLE_TIMEOUT_MS = 2 * 60_000;
+/** 2,000 teams behind one venue's address, a phone each, with room for rejoins and screens. */
+const DEFAULT_STREAMS_PER_ADDRESS = 2_500;
+const DEFAULT_STREAMS_PER_GAME = 5_000;
+/** Every tab or device of one organiser: a browser shares one stream among its tabs. */
+const DEFAULT_STREAMS_PER_OWNER = 50;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? DEFAULT_PORT);
@@ -140,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     authSecret: env.AUTH_SECRET || persistentSecret(dataDir),
     clerkJwtKey: env.CLERK_JWT_KEY ? env.CLERK_JWT_KEY.replace(/\\n/g, '\n') : null,
+    localSignUp: env.LOCAL_SIGN_UP ? env.LOCAL_SIGN_UP === 'true' : !env.CLERK_JWT_KEY,
     clerkAuthorizedParties: (env.CLERK_AUTHORIZED_PARTIES ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -185,17 +191,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       workers: positiveInteger(env, 'UPLOAD_CHECK_WORKERS', DEFAULT_UPLOAD_CHECK_LIMITS.workers),
     },
     ai: loadAiConfig(env),
+    timeouts: {
+      headersMs: positiveInteger(env, 'HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT_MS),
+      requestMs: positiveInteger(env, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUT_MS),
+      idleMs: positiveInteger(env, 'IDLE_TIMEOUT_MS', DEFAULT_IDLE_TIMEOUT_MS),
+    },
     streams: {
       perAddress: positiveInteger(env, 'STREAMS_PER_ADDRESS', DEFAULT_STREAMS_PER_ADDRESS),
       perGame: positiveInteger(env, 'STREAMS_PER_GAME', DEFAULT_STREAMS_PER_GAME),
       perOwner: positiveInteger(env, 'STREAMS_PER_OWNER', DEFAULT_STREAMS_PER_OWNER),
     },
   };
-    timeouts: {
-      headersMs: positiveInteger(env, 'HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT_MS),
-      requestMs: positiveInteger(env, 'REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUT_MS),
-      idleMs: positiveInteger(env, 'IDLE_TIMEOUT_MS', DEFAULT_IDLE_TIMEOUT_MS),
-    },
 }
 
 /** proxy-addr's names for ranges, accepted in the TRUST_PROXY list. */

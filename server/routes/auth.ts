@@ -63,6 +63,9 @@ export async function authRoutes(appBase: FastifyInstance) {
       schema: { body: signUpRequestSchema, response: { 201: authResponseSchema } },
     },
     async (request, reply) => {
+      // With Clerk, accounts are Clerk's: a second, local way in would bypass its rules (its
+      // verification, its bans). Existing local accounts still sign in.
+      if (!app.config.localSignUp) throw new HttpError(403, authMessages.clerkOnly);
       const { email, password, name } = request.body;
       const problem = await passwordProblem(password, { email, name });
       if (problem) throw new HttpError(400, problem);

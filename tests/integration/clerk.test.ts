@@ -23,7 +23,8 @@ beforeAll(async () => {
   otherKey = (await generateKeyPair('RS256')).privateKey;
   const pem = await exportSPKI(pair.publicKey);
   [server, strict] = await Promise.all([
-    startTestServer({ env: { CLERK_JWT_KEY: pem } }),
+    // Local accounts opened explicitly beside Clerk, for the "embedded accounts" tests below.
+    startTestServer({ env: { CLERK_JWT_KEY: pem, LOCAL_SIGN_UP: 'true' } }),
     startTestServer({ env: { CLERK_JWT_KEY: pem, CLERK_AUTHORIZED_PARTIES: AUTHORIZED_ORIGIN } }),
   ]);
 });
@@ -187,6 +188,22 @@ describe('embedded accounts beside Clerk', () => {
       payload: { name: 'Local account quiz' },
     });
     expect(created.statusCode).toBe(201);
+  });
+
+  it('local sign-up is closed when Clerk is configured, unless LOCAL_SIGN_UP=true (issue 16)', async () => {
+    const response = await strict.request({
+      method: 'POST',
+      url: '/v1/auth/sign-up',
+      payload: {
+        email: `olive-${randomUUID()}@example.com`,
+        password: 'violet tugboat mosaic lantern',
+        name: 'Olive',
+      },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(expectErrorMessage(response)).toBe(
+      'Accounts are managed by the sign-in provider on this server.',
+    );
   });
 
   it('a garbage token is still refused with 401 when Clerk is configured', async () => {
