@@ -11,7 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { builderTest } from './support/builder';
-import { pageOf, startChromium, type RunningBrowser } from './support/crashableChromium';
+import {
+  killChromium,
+  pageOf,
+  startChromium,
+  type RunningBrowser,
+} from './support/crashableChromium';
 import { ONBOARDING_DONE_ITEMS } from './support/onboarding';
 
 const FIRST_VISIT_TO_CRASH_MS = 10_000;
@@ -49,8 +54,8 @@ test('a guest’s work and identity survive a browser killed 10 s after the firs
     await page.getByLabel(/^Name/).fill('Built as a guest before the crash');
     await expect(page.getByText('Saved on this device')).toBeVisible();
     await page.waitForTimeout(Math.max(0, FIRST_VISIT_TO_CRASH_MS - (Date.now() - firstVisit)));
-    running.child.kill('SIGKILL');
-    await new Promise((resolve) => running!.child.once('exit', resolve));
+    // All of the browser's processes at once, as a crash does, and gone before it starts again.
+    await killChromium(running);
     running = null;
 
     network.restore();
@@ -71,10 +76,11 @@ test('a guest’s work and identity survive a browser killed 10 s after the firs
     );
   } finally {
     if (running) {
-      running.child.kill('SIGKILL');
+      // Every process of the browser, waited for: one left running kept writing to the profile
+      // while it was removed (ENOTEMPTY in a CI run).
+      await killChromium(running);
       await running.browser.close().catch(() => undefined);
     }
-    // A Chromium just killed may still be flushing its profile: retry rather than fail the test.
     rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 });
