@@ -65,6 +65,8 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
   let started = false;
   let timer: NodeJS.Timeout | null = null;
   let claiming = false;
+  /** The claiming loop under way, which stop() waits for: it may be about to start a job. */
+  let filling: Promise<void> = Promise.resolve();
 
   const announce = (
     owner: Owner,
@@ -190,24 +192,37 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
   }
 
   /** Fills free slots with claimed jobs; each finished job looks for the next. */
-  async function fill(): Promise<void> {
-    if (claiming || !started) return;
+  function fill(): Promise<void> {
+    if (claiming || !started) return filling;
     claiming = true;
+    filling = fillSlots().finally(() => {
+      claiming = false;
+    });
+    return filling;
+  }
+
+  async function fillSlots(): Promise<void> {
     try {
       while (started && running.size < options.concurrency) {
         const job = await claimNextJob(db, options.leaseMs);
         if (!job) break;
+        if (!started) {
+          // Stopped while claiming: the job goes back to the queue rather than start after
+          // stop() has returned and the database has closed (an unhandled failure in CI).
+          await releaseJob(db, job.id);
+          break;
+        }
         if (job.status === 'failed') continue;
-        const task = run(job).finally(() => {
-          running.delete(task);
-          void fill();
-        });
+        const task = run(job)
+          .catch((error: unknown) => log.error({ err: error, aiRequest: job.id }, 'AI job failed'))
+          .finally(() => {
+            running.delete(task);
+            void fill();
+          });
         running.add(task);
       }
     } catch (error) {
       log.error({ err: error }, 'AI queue: claiming a job failed');
-    } finally {
-      claiming = false;
     }
   }
 
@@ -233,6 +248,7 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
       started = false;
       if (timer) clearTimeout(timer);
       controller.abort();
+      await filling;
       await Promise.allSettled([...running]);
     },
     runOnce: claimAndRun,
