@@ -8,31 +8,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors';
 import { serverMessages } from '../messages';
-
-/**
- * One issue as fastify-type-provider-zod reports it: the zod issue's code is `keyword`, its
- * path is `instancePath` (/steps/0), and its other fields (e.g. `keys`) are in `params`.
- */
-interface ZodIssueLike {
-  message: string;
-  keyword?: string;
-  instancePath?: string;
-  params?: { keys?: string[] };
-}
-
-/** A validation failure as one sentence a person can act on. */
-function describeValidation(issues: ZodIssueLike[], context: string | undefined): string {
-  const first = issues[0];
-  if (!first) return 'The request is not valid.';
-  const path = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const keys = first.params?.keys;
-  if (first.keyword === 'unrecognized_keys' && keys?.length) {
-    const where = path ? ` in ${path}` : '';
-    return `Unknown field${keys.length > 1 ? 's' : ''}${where}: ${keys.join(', ')}.`;
-  }
-  const where = path ? `${path}: ` : context && context !== 'body' ? `${context}: ` : '';
-  return `${where}${first.message}`;
-}
+import { describeValidationFailure, type ValidationIssue } from '../validationMessages';
 
 /**
  * A NUL character, which JSON can only carry escaped (`\u0000`; raw control characters are not
@@ -78,11 +54,24 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send({ errorMessage: error.errorMessage, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // The values as sent (validation failed, so they were not replaced by the parsed ones):
+      // they tell a field that is missing from one of the wrong type.
+      const context = error.validationContext;
+      const input =
+        context === 'querystring'
+          ? request.query
+          : context === 'params'
+            ? request.params
+            : context === 'headers'
+              ? request.headers
+              : request.body;
       return reply.status(400).send({
-        errorMessage: describeValidation(
-          error.validation as ZodIssueLike[],
-          error.validationContext,
-        ),
+        errorMessage: describeValidationFailure({
+          issues: error.validation as ValidationIssue[],
+          context,
+          route: request.routeOptions.url,
+          input,
+        }),
       });
     }
     switch (error.code) {

@@ -245,44 +245,100 @@ const brandingLogo = (url: string) => ({
 
 /** [what is wrong, body, a word the message must contain]. */
 const BAD_TEMPLATE_BODIES: Array<[string, () => Record<string, unknown>, RegExp]> = [
-  ['name is a number', () => ({ name: 42 }), /name/],
-  ['name is too long', () => ({ name: 'x'.repeat(201) }), /name/],
-  ['steps is a string', () => ({ steps: 'x' }), /steps/],
-  ['points is 0', () => ({ steps: [step({ points: 0 })] }), /points/],
-  ['points is 1001', () => ({ steps: [step({ points: 1001 })] }), /points/],
-  ['points is 1.5', () => ({ steps: [step({ points: 1.5 })] }), /points/],
-  ['points is a string', () => ({ steps: [step({ points: '10' })] }), /points/],
-  ['gameType is "space"', () => ({ gameType: 'space' }), /gameType/],
-  ['deliveryType is "mars"', () => ({ deliveryType: 'mars' }), /deliveryType/],
-  ['duration is 45', () => ({ duration: 45 }), /duration/],
-  ['a step type is "dance"', () => ({ steps: [step({ type: 'dance' })] }), /type/],
-  ['a step lacks its answers', () => ({ steps: [step({ answers: undefined })] }), /answers/],
-  ['a colour is "red"', () => ({ branding: { headerColour: 'red' } }), /six-digit hex/],
+  ['name is a number', () => ({ name: 42 }), /^The activity name must be text\.$/],
+  [
+    'name is too long',
+    () => ({ name: 'x'.repeat(201) }),
+    /^The activity name can be at most 200 characters\.$/,
+  ],
+  ['steps is a string', () => ({ steps: 'x' }), /^The tasks must be a list\.$/],
+  [
+    'points is 0',
+    () => ({ steps: [step({ points: 0 })] }),
+    /^Task 1: the points must be at least 1\.$/,
+  ],
+  [
+    'points is 1001',
+    () => ({ steps: [step({ points: 1001 })] }),
+    /^Task 1: the points must be at most 1000\.$/,
+  ],
+  [
+    'points is 1.5',
+    () => ({ steps: [step({ points: 1.5 })] }),
+    /^Task 1: the points must be a whole number\.$/,
+  ],
+  [
+    'points is a string',
+    () => ({ steps: [step({ points: '10' })] }),
+    /^Task 1: the points must be a number\.$/,
+  ],
+  [
+    'gameType is "space"',
+    () => ({ gameType: 'space' }),
+    /^The game type must be one of: quiz, location\.$/,
+  ],
+  [
+    'deliveryType is "mars"',
+    () => ({ deliveryType: 'mars' }),
+    /^The delivery type must be one of: inPerson, hybrid, virtual\.$/,
+  ],
+  [
+    'duration is 45',
+    () => ({ duration: 45 }),
+    /^The duration must be one of: 30, 60, 90, 120, 720, 1440\.$/,
+  ],
+  [
+    'a step type is "dance"',
+    () => ({ steps: [step({ type: 'dance' })] }),
+    /^Task 1: the task type must be one of: freeText, multipleChoice, standardChallenge, photoChallenge, videoChallenge\.$/,
+  ],
+  [
+    'a step lacks its answers',
+    () => ({ steps: [step({ answers: undefined })] }),
+    /^Task 1: the answers are missing\.$/,
+  ],
+  [
+    'a colour is "red"',
+    () => ({ branding: { headerColour: 'red' } }),
+    /^Branding, header colour: Colours are six-digit hex values such as #FF6800\.$/,
+  ],
   [
     'a colour has opacity (#FF000080)',
     () => ({ branding: { questionBackgroundColour: '#FF000080' } }),
-    /six-digit hex/,
+    /^Branding, question background colour: Colours are six-digit hex values such as #FF6800\.$/,
   ],
-  ['an unknown top-level field', () => ({ name: 'x', colour: 'blue' }), /Unknown field: colour/],
+  [
+    'an unknown top-level field',
+    () => ({ name: 'x', colour: 'blue' }),
+    /^"colour" is not a field we know\.$/,
+  ],
   [
     'an unknown field inside a step',
     () => ({ steps: [{ ...step(), bonus: 5 }] }),
-    /Unknown field in steps\.0: bonus/,
+    /^Task 1: "bonus" is not a field we know\.$/,
   ],
   [
     'an unknown field inside an answer',
     () => ({
       steps: [step({ answers: [{ id: randomUUID(), value: 'a', correct: true, cheat: 1 }] })],
     }),
-    /Unknown field in steps\.0\.answers\.0: cheat/,
+    /^Task 1, answer 1: "cheat" is not a field we know\.$/,
   ],
   [
     'an unknown field inside branding',
     () => ({ branding: { headerColour: '#FFFFFF', font: 'Comic Sans' } }),
-    /Unknown field in branding: font/,
+    /^Branding: "font" is not a field we know\.$/,
   ],
-  ['more than 4 answers', () => ({ steps: [step({ answers: manyAnswers })] }), /answers/],
-  ['more than 100 steps', () => ({ steps: Array.from({ length: 101 }, () => step()) }), /steps/],
+  [
+    'more than 4 answers',
+    () => ({ steps: [step({ answers: manyAnswers })] }),
+    /^Task 1: there can be at most 4 answers\.$/,
+  ],
+  [
+    'more than 100 steps',
+    () => ({ steps: Array.from({ length: 101 }, () => step()) }),
+    /^There can be at most 100 tasks\.$/,
+  ],
   [
     'two steps with the same id',
     () => ({ steps: [step({ id: sameId }), step({ id: sameId })] }),
@@ -328,8 +384,16 @@ const BAD_TEMPLATE_BODIES: Array<[string, () => Record<string, unknown>, RegExp]
     /uploaded to Teamtrail/,
   ],
   ['a theme that does not exist', () => ({ selectedThemeId: 'no-such-theme' }), /theme/],
-  ['the body is an array', () => [] as unknown as Record<string, unknown>, /./],
-  ['the body is a string', () => 'just text' as unknown as Record<string, unknown>, /./],
+  [
+    'the body is an array',
+    () => [] as unknown as Record<string, unknown>,
+    /^The request body must be a JSON object\.$/,
+  ],
+  [
+    'the body is a string',
+    () => 'just text' as unknown as Record<string, unknown>,
+    /^The request body must be a JSON object\.$/,
+  ],
 ];
 
 describe.each([
@@ -382,7 +446,7 @@ describe('other bad template requests', () => {
         headers: owner.headers,
         payload: { id: 'x' },
       }),
-      /id/,
+      /^The new activity’s id must be a UUID, e\.g\. [0-9a-f-]{36}\.$/,
     ],
     [
       'POST /templates/{id}/copy with an unknown field',
@@ -392,7 +456,7 @@ describe('other bad template requests', () => {
         headers: owner.headers,
         payload: { name: 'x' },
       }),
-      /Unknown field: name/,
+      /^"name" is not a field we know\.$/,
     ],
     [
       'POST /templates/copy_blank with an unknown field',
@@ -402,27 +466,27 @@ describe('other bad template requests', () => {
         headers: owner.headers,
         payload: { x: 1 },
       }),
-      /Unknown field: x/,
+      /^"x" is not a field we know\.$/,
     ],
     [
       'GET /templates/{id} with an id of 65 characters',
       () => ({ url: `/v1/templates/${'a'.repeat(65)}`, headers: owner.headers }),
-      /id/,
+      /^The id in the address can be at most 64 characters\.$/,
     ],
     [
       'GET /templates?limit=0',
       () => ({ url: '/v1/templates?limit=0', headers: owner.headers }),
-      /limit/,
+      /^The limit parameter must be at least 1\.$/,
     ],
     [
       'GET /templates?limit=abc',
       () => ({ url: '/v1/templates?limit=abc', headers: owner.headers }),
-      /limit/,
+      /^The limit parameter must be a number\.$/,
     ],
     [
       'GET /templates?since=yesterday',
       () => ({ url: '/v1/templates?since=yesterday', headers: owner.headers }),
-      /since/,
+      /^The since parameter must be a date and time, e\.g\. 2026-12-01T09:00:00Z\.$/,
     ],
     [
       'GET /templates?sinceId=… without since',
@@ -432,10 +496,76 @@ describe('other bad template requests', () => {
     [
       'GET /templates with an unknown query parameter',
       () => ({ url: '/v1/templates?owner=everyone', headers: owner.headers }),
-      /owner/,
+      /^"owner" is not a query parameter we know\.$/,
     ],
   ])('%s answers 400 and changes nothing', async (_label, request, message) => {
     await expectRefusedWithoutChange(request(), 400, message);
+  });
+});
+
+describe('validation messages name the field in words (issue 16)', () => {
+  const post = (payload: unknown): InjectOptions => ({
+    method: 'POST',
+    url: '/v1/templates',
+    headers: { ...owner.headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+
+  it('a task without its name: "Task 1: the name is missing." (no zod path, no zod text)', async () => {
+    const { name: _none, ...nameless } = step();
+    const response = await expectRefusedWithoutChange(
+      post({ id: randomUUID(), name: 'Quiz', steps: [nameless] }),
+      400,
+      'Task 1: the name is missing.',
+    );
+    expect(response.body).not.toMatch(/steps\.0|Invalid input|expected/);
+  });
+
+  it('an answer too long is placed in its task and answer, counted from 1', async () => {
+    const long = step({
+      answers: [
+        { id: randomUUID(), value: 'Paris', correct: true },
+        { id: randomUUID(), value: 'x'.repeat(501), correct: false },
+      ],
+    });
+    await expectRefusedWithoutChange(
+      post({ name: 'Quiz', steps: [step(), step(), long] }),
+      400,
+      'Task 3, answer 2: the text can be at most 500 characters.',
+    );
+  });
+
+  it('several problems: the first three in one message, problems of one task together, the rest counted', async () => {
+    await expectRefusedWithoutChange(
+      {
+        ...post({ name: 42, steps: [step({ points: 0, locked: 'no', type: 'dance' })], x: 1 }),
+        method: 'PATCH',
+        url: templateUrl(),
+      },
+      400,
+      'The activity name must be text. Task 1: the task type must be one of: freeText, multipleChoice, standardChallenge, photoChallenge, videoChallenge; the points must be at least 1. There are 2 more problems.',
+    );
+  });
+
+  it('a schedule with a start that is not a date and time names the start time, with an example', async () => {
+    await expectRefusedWithoutChange(
+      {
+        method: 'POST',
+        url: `${templateUrl()}/publish`,
+        headers: owner.headers,
+        payload: { startsAt: 'tomorrow at nine' },
+      },
+      400,
+      'The start time must be a date and time, e.g. 2026-12-01T09:00:00Z.',
+    );
+  });
+
+  it('POST with no body at all asks for a JSON object', async () => {
+    await expectRefusedWithoutChange(
+      { method: 'POST', url: '/v1/templates', headers: owner.headers },
+      400,
+      'The request body is missing: send a JSON object.',
+    );
   });
 });
 
@@ -523,33 +653,63 @@ describe('bad user and account bodies', () => {
   const headersFor = (route: string) => (route === 'identify' ? user.headers : {});
 
   it.each<[string, 'identify' | 'sign-up' | 'sign-in', () => Record<string, unknown>, RegExp]>([
-    ['anonId is a number', 'identify', identifyWith({ anonId: 42 }), /anonId/],
-    ['anonId is not a UUID', 'identify', identifyWith({ anonId: 'abc' }), /anonId/],
+    ['anonId is a number', 'identify', identifyWith({ anonId: 42 }), /^The anonId must be text\.$/],
+    [
+      'anonId is not a UUID',
+      'identify',
+      identifyWith({ anonId: 'abc' }),
+      /^The anonId must be a UUID, e\.g\. [0-9a-f-]{36}\.$/,
+    ],
     ['clerkId is missing', 'identify', () => ({ anonId: owner.anonId }), /clerkId/],
-    ['clerkId is a number', 'identify', identifyWith({ clerkId: 7 }), /clerkId/],
-    ['an unknown field', 'identify', identifyWith({ force: true }), /Unknown field: force/],
-    ['email is a number', 'sign-up', signUpWith({ email: 42 }), /email/],
-    ['password is a number', 'sign-up', signUpWith({ password: 12345678 }), /password/],
-    ['name is a number', 'sign-up', signUpWith({ name: 42 }), /name/],
-    ['an unknown field', 'sign-up', signUpWith({ plan: 'PRO' }), /Unknown field: plan/],
+    [
+      'clerkId is a number',
+      'identify',
+      identifyWith({ clerkId: 7 }),
+      /^The clerkId must be text\.$/,
+    ],
+    [
+      'an unknown field',
+      'identify',
+      identifyWith({ force: true }),
+      /^"force" is not a field we know\.$/,
+    ],
+    ['email is a number', 'sign-up', signUpWith({ email: 42 }), /^Enter a valid e-mail address\.$/],
+    [
+      'password is a number',
+      'sign-up',
+      signUpWith({ password: 12345678 }),
+      /^The password must be text\.$/,
+    ],
+    ['name is a number', 'sign-up', signUpWith({ name: 42 }), /^Your name must be text\.$/],
+    [
+      'an unknown field',
+      'sign-up',
+      signUpWith({ plan: 'PRO' }),
+      /^"plan" is not a field we know\.$/,
+    ],
     [
       'an e-mail address of 262 characters',
       'sign-up',
       signUpWith({ email: `${'a'.repeat(250)}@example.com` }),
-      /email/,
+      /^Enter a valid e-mail address\.$/,
     ],
     [
       'a password of 132 characters',
       'sign-up',
       signUpWith({ password: 'Ab1-'.repeat(33) }),
-      /password/,
+      /^The password can be at most 128 characters\.$/,
     ],
-    ['password is missing', 'sign-in', () => ({ email: user.email }), /password/],
+    [
+      'password is missing',
+      'sign-in',
+      () => ({ email: user.email }),
+      /^The password is missing\.$/,
+    ],
     [
       'an unknown field',
       'sign-in',
       () => ({ email: user.email, password: user.password, remember: true }),
-      /Unknown field: remember/,
+      /^"remember" is not a field we know\.$/,
     ],
   ])('%s (%s) answers 400 and changes nothing', async (_label, route, body, message) => {
     const url = route === 'identify' ? '/v1/users/identify' : `/v1/auth/${route}`;
@@ -564,7 +724,7 @@ describe('bad user and account bodies', () => {
     await expectRefusedWithoutChange(
       { url: `/v1/users/${'u'.repeat(65)}`, headers: user.headers },
       400,
-      /id/,
+      /^The id in the address can be at most 64 characters\.$/,
     );
   });
 });
