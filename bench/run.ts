@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 const BENCHMARKS = [
   'bench/api.ts',
   'bench/sync.ts',
+  'bench/pgliteDurability.ts',
   'bench/uploads.ts',
   'bench/browser.ts',
   'bench/pages.ts',

@@ -72,7 +72,11 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: 1 }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+      : {
+          kind: 'pglite',
+          dataDir: path.join(config.dataDir, 'db'),
+          durability: config.pgliteDurability,
+        },
   );
   try {
     console.log(await runAdminCommand(database.db, process.argv.slice(2)));

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { ModelConfig } from './ai/model/modelGenerator';
+import { parsePgliteDurability, type PgliteDurability } from './db/durablePgliteFs';
 
 export interface ServerConfig {
   port: number;
@@ -14,6 +15,11 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection URL; when unset the embedded PGlite under dataDir is used. */
   databaseUrl: string | null;
+  /**
+   * PGLITE_DURABILITY: `fsync` (default) puts each commit of the embedded database on disk before
+   * it is acknowledged; `relaxed` does not (db/durablePgliteFs.ts, docs/operations.md).
+   */
+  pgliteDurability: PgliteDurability;
   /** The public origin players and organisers reach ({host} in SPEC), without a trailing slash. */
   publicUrl: string;
   logLevel: string;
@@ -141,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    pgliteDurability: parsePgliteDurability(env.PGLITE_DURABILITY),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     authSecret: env.AUTH_SECRET || persistentSecret(dataDir),

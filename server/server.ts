@@ -32,7 +32,11 @@ if (!config.databaseUrl) {
 const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+    : {
+        kind: 'pglite',
+        dataDir: path.join(config.dataDir, 'db'),
+        durability: config.pgliteDurability,
+      },
 );
 await seedDatabase(database.db);
 const app = await buildApp({ config, database });

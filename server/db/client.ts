@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { schema } from './schema';
+import { createPglite, type PgliteDurability } from './durablePgliteFs';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -23,7 +24,13 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null };
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** Whether each commit is fsynced before it is acknowledged; 'fsync' unless told. */
+      durability?: PgliteDurability;
+    };
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -35,12 +42,16 @@ const MIGRATION_LOCK_KEY = 7_420_031;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.durability ?? 'fsync');
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | null,
+  durability: PgliteDurability,
+): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // In memory (tests) there is no disk to sync; in a folder, see durablePgliteFs.ts.
+  const client = dataDir ? createPglite(dataDir, durability) : new PGlite();
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
