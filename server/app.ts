@@ -21,6 +21,7 @@ import { createLocalAccounts } from './services/auth/localAccounts';
 import { createClerkVerifier } from './services/auth/clerkTokens';
 import { createDiskStorage, type FileStorage } from './services/uploads/storage';
 import { configureUploadChecks } from './services/uploads/checkPool';
+import { attachUploadCleanup } from './services/uploads/cleanup';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { templateRoutes } from './routes/templates';
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   app.decorate('aiJobs', attachAiJobRunner(app, options.aiGenerator));
+  // Removes uploaded files nothing uses any more, now and then (issue 16; docs/operations.md).
+  attachUploadCleanup(app);
   // One per process: the organiser's and the players' streams of a game share its scoreboard.
   app.decorate('scoreboards', createScoreboardFeed(app));
 

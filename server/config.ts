@@ -58,6 +58,8 @@ export interface ServerConfig {
   uploadsDir: string;
   /** Checks of uploaded files that run in worker threads (services/uploads/checkPool.ts). */
   uploadChecks: UploadCheckLimits;
+  /** Removing uploaded files that nothing uses any more (services/uploads/cleanup.ts). */
+  uploadCleanup: UploadCleanupSettings;
   ai: AiConfig;
   streams: StreamLimits;
   timeouts: ConnectionTimeouts;
@@ -97,6 +99,25 @@ export interface UploadCheckLimits {
 }
 
 export const DEFAULT_UPLOAD_CHECK_LIMITS: UploadCheckLimits = { timeoutMs: 5000, workers: 2 };
+
+/** Removing uploaded files that nothing uses (services/uploads/cleanup.ts, docs/operations.md). */
+export interface UploadCleanupSettings {
+  /** Minutes between two runs (UPLOAD_CLEANUP_INTERVAL_MINUTES). */
+  intervalMinutes: number;
+  /**
+   * Days an unused file is kept (UPLOAD_CLEANUP_GRACE_DAYS): after its upload, after its
+   * template last changed, and after a template that uses it was deleted. 0 (tests) keeps none.
+   */
+  graceDays: number;
+}
+
+/** Hourly: each run reads every template and game once, so not much more often than that. */
+const DEFAULT_UPLOAD_CLEANUP_INTERVAL_MINUTES = 60;
+/**
+ * Two weeks: long enough for a device that went offline right after an upload to sync the edit
+ * that uses it, and for a deleted activity to be restored from another device (docs/sync.md).
+ */
+const DEFAULT_UPLOAD_CLEANUP_GRACE_DAYS = 14;
 
 /** The AI content assistant (docs/ai.md). Without a model the built-in generator runs. */
 export interface AiConfig {
@@ -197,6 +218,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ),
       workers: positiveInteger(env, 'UPLOAD_CHECK_WORKERS', DEFAULT_UPLOAD_CHECK_LIMITS.workers),
     },
+    uploadCleanup: {
+      intervalMinutes: positiveInteger(
+        env,
+        'UPLOAD_CLEANUP_INTERVAL_MINUTES',
+        DEFAULT_UPLOAD_CLEANUP_INTERVAL_MINUTES,
+      ),
+      graceDays: nonNegativeInteger(
+        env,
+        'UPLOAD_CLEANUP_GRACE_DAYS',
+        DEFAULT_UPLOAD_CLEANUP_GRACE_DAYS,
+      ),
+    },
     ai: loadAiConfig(env),
     timeouts: {
       headersMs: positiveInteger(env, 'HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT_MS),
@@ -249,6 +282,17 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) {
     throw new Error(`${name} must be a whole number above 0, got "${raw}"`);
+  }
+  return value;
+}
+
+/** As positiveInteger, where 0 is a meaningful value too (UPLOAD_CLEANUP_GRACE_DAYS). */
+function nonNegativeInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a whole number, 0 or more, got "${raw}"`);
   }
   return value;
 }
