@@ -10,6 +10,7 @@ const BENCHMARKS = [
   'bench/sync.ts',
   'bench/pgliteDurability.ts',
   'bench/uploads.ts',
+  'bench/uploadLoad.ts',
   'bench/browser.ts',
   'bench/pages.ts',
   'bench/builderTyping.ts',

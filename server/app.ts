@@ -20,6 +20,9 @@ import { createPostgresBus } from './services/realtimePostgres';
 import { createLocalAccounts } from './services/auth/localAccounts';
 import { createClerkVerifier } from './services/auth/clerkTokens';
 import { createDiskStorage, type FileStorage } from './services/uploads/storage';
+import { createStagingDir, sweepStagingDir } from './services/uploads/stagedFile';
+import { createUploadSlots } from './services/uploads/uploadSlots';
+import { configureImageDecodes } from './services/uploads/inspect';
 import { configureUploadChecks } from './services/uploads/checkPool';
 import { attachUploadCleanup } from './services/uploads/cleanup';
 import { healthRoutes } from './routes/health';
@@ -106,8 +109,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('bus', bus);
   app.addHook('onClose', async () => bus.close?.());
   app.decorate('storage', options.storage ?? createDiskStorage(config.uploadsDir));
+  const stagingDir = path.join(config.dataDir, 'upload-staging');
+  app.decorate('uploadStaging', createStagingDir(stagingDir));
+  // A process killed mid-upload leaves its staging file; younger ones may be another
+  // instance's uploads in flight.
+  void sweepStagingDir(stagingDir, new Date(), 60 * 60_000).catch((error: unknown) =>
+    app.log.error({ err: error }, 'could not sweep the upload staging folder'),
+  );
   // One pool of upload-check workers per process; its limits come from the configuration.
   configureUploadChecks(config.uploadChecks);
+  configureImageDecodes(config.uploadChecks.imageDecodes);
+  app.decorate('uploadSlots', createUploadSlots(config.uploadSlots));
   app.decorate('accounts', createLocalAccounts(database.db, config.authSecret, config.publicUrl));
   app.decorate(
     'verifyClerkToken',

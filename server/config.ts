@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { ModelConfig } from './ai/model/modelGenerator';
 import { parsePgliteDurability, type PgliteDurability } from './db/durablePgliteFs';
+import type { UploadSlotLimits } from './services/uploads/uploadSlots';
 
 export interface ServerConfig {
   port: number;
@@ -58,6 +59,10 @@ export interface ServerConfig {
   uploadsDir: string;
   /** Checks of uploaded files that run in worker threads (services/uploads/checkPool.ts). */
   uploadChecks: UploadCheckLimits;
+  /** Uploads received at once (services/uploads/uploadSlots.ts). */
+  uploadSlots: UploadSlotLimits;
+  /** Storage each account and each game may use (services/uploads/quotas.ts). */
+  uploadQuotas: UploadQuotas;
   /** Removing uploaded files that nothing uses any more (services/uploads/cleanup.ts). */
   uploadCleanup: UploadCleanupSettings;
   ai: AiConfig;
@@ -96,9 +101,36 @@ export interface UploadCheckLimits {
   timeoutMs: number;
   /** How many checks run at once, each in its own worker thread; more wait in line. */
   workers: number;
+  /**
+   * How many photos are decoded at once (IMAGE_CHECKS_AT_ONCE); more wait in line. A 100
+   * megapixel image takes seconds and hundreds of megabytes to decode: four at once took 145 s
+   * and 1.16 GB before this cap.
+   */
+  imageDecodes: number;
 }
 
-export const DEFAULT_UPLOAD_CHECK_LIMITS: UploadCheckLimits = { timeoutMs: 5000, workers: 2 };
+export const DEFAULT_UPLOAD_CHECK_LIMITS: UploadCheckLimits = {
+  timeoutMs: 5000,
+  workers: 2,
+  imageDecodes: 2,
+};
+
+/** Per process; see services/uploads/uploadSlots.ts for why two caps and these sizes. */
+export const DEFAULT_UPLOAD_SLOTS: UploadSlotLimits = { total: 32, perAddress: 16 };
+
+/** Bytes of stored files (docs/operations.md "Upload quotas"). */
+export interface UploadQuotas {
+  /** An organiser's (or guest's) own media: logos and task media (UPLOAD_QUOTA_PER_ACCOUNT_MB). */
+  perAccountBytes: number;
+  /** The players' photos and videos of one game (UPLOAD_QUOTA_PER_GAME_MB). */
+  perGameBytes: number;
+}
+
+const MB = 1024 * 1024;
+/** Twenty 100 MB videos, or hundreds of photos and logos. */
+const DEFAULT_QUOTA_PER_ACCOUNT_MB = 2048;
+/** 2,000 teams each sending a dozen 2 MB photos, with room to spare. */
+const DEFAULT_QUOTA_PER_GAME_MB = 51200;
 
 /** Removing uploaded files that nothing uses (services/uploads/cleanup.ts, docs/operations.md). */
 export interface UploadCleanupSettings {
@@ -217,6 +249,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         DEFAULT_UPLOAD_CHECK_LIMITS.timeoutMs,
       ),
       workers: positiveInteger(env, 'UPLOAD_CHECK_WORKERS', DEFAULT_UPLOAD_CHECK_LIMITS.workers),
+      imageDecodes: positiveInteger(
+        env,
+        'IMAGE_CHECKS_AT_ONCE',
+        DEFAULT_UPLOAD_CHECK_LIMITS.imageDecodes,
+      ),
+    },
+    uploadSlots: {
+      total: positiveInteger(env, 'UPLOADS_AT_ONCE', DEFAULT_UPLOAD_SLOTS.total),
+      perAddress: positiveInteger(
+        env,
+        'UPLOADS_AT_ONCE_PER_ADDRESS',
+        DEFAULT_UPLOAD_SLOTS.perAddress,
+      ),
+    },
+    uploadQuotas: {
+      perAccountBytes:
+        positiveInteger(env, 'UPLOAD_QUOTA_PER_ACCOUNT_MB', DEFAULT_QUOTA_PER_ACCOUNT_MB) * MB,
+      perGameBytes:
+        positiveInteger(env, 'UPLOAD_QUOTA_PER_GAME_MB', DEFAULT_QUOTA_PER_GAME_MB) * MB,
     },
     uploadCleanup: {
       intervalMinutes: positiveInteger(

@@ -5,6 +5,8 @@ import type { RealtimeBus } from './services/realtime';
 import type { LocalAccounts } from './services/auth/localAccounts';
 import type { ClerkVerifier } from './services/auth/clerkTokens';
 import type { FileStorage } from './services/uploads/storage';
+import type { StagingDir } from './services/uploads/stagedFile';
+import type { UploadSlots } from './services/uploads/uploadSlots';
 import type { AiJobRunner } from './ai/jobRunner';
 import type { ScoreboardFeed } from './services/games/liveFeed';
 import type { PlanId, User } from '../src/domain/schemas';
@@ -26,6 +28,10 @@ declare module 'fastify' {
     accounts: LocalAccounts;
     verifyClerkToken: ClerkVerifier | null;
     storage: FileStorage;
+    /** Where multipart uploads wait on disk while they are checked (stagedFile.ts). */
+    uploadStaging: StagingDir;
+    /** Uploads being received now, against UPLOADS_AT_ONCE (uploadSlots.ts). */
+    uploadSlots: UploadSlots;
     aiJobs: AiJobRunner;
     /** Live scoreboards of the games being watched (services/games/liveFeed.ts). */
     scoreboards: ScoreboardFeed;

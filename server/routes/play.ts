@@ -27,9 +27,12 @@ import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '../../src/domain/uploads';
 import { badRequest, HttpError } from '../errors';
 import { gameChannel } from '../services/realtime';
 import { endStreamsOnClose, gameStreamScope, openEventStream } from '../services/sse';
-import { inspectUpload } from '../services/uploads/inspect';
+import { inspectStagedUpload } from '../services/uploads/inspect';
+import type { StagedFile } from '../services/uploads/stagedFile';
+import { holdUploadSlot } from '../services/uploads/uploadSlots';
+import { checkGameQuota, quotaSettingsOf } from '../services/uploads/quotas';
 import { saveUpload } from '../services/uploads/save';
-import { readMultipartUpload } from './multipartUpload';
+import { withMultipartUpload, type MultipartUpload } from './multipartUpload';
 import {
   countTeams,
   findGameByCode,
@@ -125,8 +128,15 @@ export async function playRoutes(appBase: FastifyInstance) {
     >,
   ) => app.bus.publish(gameChannel(game.id), { type: 'game-changed', gameId: game.id, ...event });
 
-  const readUpload = (request: FastifyRequest, fileField: string, maxBytes: number) =>
-    readMultipartUpload(
+  /** Runs `use` with the request's file staged on disk (removed afterwards). */
+  const withUpload = <T>(
+    request: FastifyRequest,
+    fileField: string,
+    maxBytes: number,
+    use: (upload: MultipartUpload) => Promise<T>,
+  ) =>
+    withMultipartUpload(
+      app,
       request,
       fileField,
       maxBytes,
@@ -135,16 +145,18 @@ export async function playRoutes(appBase: FastifyInstance) {
           413,
           `The file is too large: the most it can be is ${Math.round(maxBytes / 1024 / 1024)} MB.`,
         ),
+      use,
     );
 
   /** A photo or video checked by its content (as the builder's uploads are), then stored. */
   async function storeMedia(
     game: GameRow,
-    bytes: Uint8Array,
+    file: StagedFile,
     want: 'photo' | 'video',
     purpose: string,
   ) {
-    const inspected = await inspectUpload(bytes, 'media');
+    await checkGameQuota(app.db, quotaSettingsOf(app.config), game, file.size);
+    const inspected = await inspectStagedUpload(file, 'media');
     if (!inspected.ok) throw new HttpError(inspected.status, inspected.errorMessage);
     const { type } = inspected;
     const fits =
@@ -209,14 +221,16 @@ export async function playRoutes(appBase: FastifyInstance) {
   app.post(
     '/play/:code/team/photo',
     {
+      onRequest: holdUploadSlot,
       config: { anonymous: true, rateLimit: perTeam },
       schema: { params: codeParams, response: { 200: teamSchema } },
     },
     async (request) => {
       const game = await findGameByCode(app.db, request.params.code);
       const team = await teamOf(game, request);
-      const { bytes } = await readUpload(request, 'photo', IMAGE_MAX_BYTES);
-      const media = await storeMedia(game, bytes, 'photo', 'team-photo');
+      const media = await withUpload(request, 'photo', IMAGE_MAX_BYTES, ({ file }) =>
+        storeMedia(game, file, 'photo', 'team-photo'),
+      );
       const updated = toTeam(await setTeamPhoto(app.db, team, media.key));
       announce(game, { reason: 'team', team: updated });
       return updated;
@@ -257,53 +271,65 @@ export async function playRoutes(appBase: FastifyInstance) {
   app.post(
     '/play/:code/answers/media',
     {
+      onRequest: holdUploadSlot,
       config: { anonymous: true, rateLimit: perTeam },
       schema: { params: codeParams, response: { 200: answerResultSchema } },
     },
     async (request) => {
       const game = await findGameByCode(app.db, request.params.code);
       const team = await teamIdOf(game, request);
-      const { fields, bytes } = await readUpload(request, 'media', VIDEO_MAX_BYTES);
-      const stepId = idSchema.safeParse(fields.stepId);
-      const clientId = z.uuid().safeParse(fields.clientId);
-      if (!stepId.success || !clientId.success) {
-        throw badRequest('Send the fields stepId and clientId (a UUID) before the file.');
-      }
-      const answeredAt = isoDateTime.optional().safeParse(fields.answeredAt || undefined);
-      if (!answeredAt.success) {
-        throw badRequest('answeredAt must be a date and time with its offset (ISO 8601).');
-      }
-      const prepared = await prepareMediaAnswer(
-        app.db,
-        game,
-        team,
-        stepId.data,
-        clientId.data,
-        answeredAt.data ? new Date(answeredAt.data) : null,
+      return withUpload(request, 'media', VIDEO_MAX_BYTES, ({ fields, file }) =>
+        answerWithMedia(game, team, fields, file),
       );
-      if (prepared.earlier) return prepared.earlier;
-      if (prepared.want === 'photo' && bytes.byteLength > IMAGE_MAX_BYTES) {
-        throw new HttpError(
-          413,
-          `The photo is too large: the most it can be is ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
-        );
-      }
-      const media = await storeMedia(game, bytes, prepared.want, 'answer');
-      const result = await recordMediaAnswer(
-        app.db,
-        game,
-        team,
-        prepared.step,
-        clientId.data,
-        media,
-        prepared.late,
-      );
-      // The presentation shows photos and videos as they come in.
-      const submission = await submissionOf(app.db, team.id, prepared.step.id);
-      announce(game, { reason: 'submission', ...(submission ? { submission } : {}) });
-      return result;
     },
   );
+
+  /** A photo or video answer, its file staged on disk (POST /play/{code}/answers/media). */
+  async function answerWithMedia(
+    game: GameRow,
+    team: Awaited<ReturnType<typeof teamIdOf>>,
+    fields: Record<string, string>,
+    file: StagedFile,
+  ) {
+    const stepId = idSchema.safeParse(fields.stepId);
+    const clientId = z.uuid().safeParse(fields.clientId);
+    if (!stepId.success || !clientId.success) {
+      throw badRequest('Send the fields stepId and clientId (a UUID) before the file.');
+    }
+    const answeredAt = isoDateTime.optional().safeParse(fields.answeredAt || undefined);
+    if (!answeredAt.success) {
+      throw badRequest('answeredAt must be a date and time with its offset (ISO 8601).');
+    }
+    const prepared = await prepareMediaAnswer(
+      app.db,
+      game,
+      team,
+      stepId.data,
+      clientId.data,
+      answeredAt.data ? new Date(answeredAt.data) : null,
+    );
+    if (prepared.earlier) return prepared.earlier;
+    if (prepared.want === 'photo' && file.size > IMAGE_MAX_BYTES) {
+      throw new HttpError(
+        413,
+        `The photo is too large: the most it can be is ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+      );
+    }
+    const media = await storeMedia(game, file, prepared.want, 'answer');
+    const result = await recordMediaAnswer(
+      app.db,
+      game,
+      team,
+      prepared.step,
+      clientId.data,
+      media,
+      prepared.late,
+    );
+    // The presentation shows photos and videos as they come in.
+    const submission = await submissionOf(app.db, team.id, prepared.step.id);
+    announce(game, { reason: 'submission', ...(submission ? { submission } : {}) });
+    return result;
+  }
 
   app.get(
     '/play/:code/scoreboard',

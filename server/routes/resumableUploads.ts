@@ -34,6 +34,8 @@ import {
 } from '../services/uploads/resumable';
 import type { Actor } from '../types';
 import { storeUploadedFile } from './uploads';
+import { holdUploadSlot } from '../services/uploads/uploadSlots';
+import { checkAccountQuota, quotaSettingsOf } from '../services/uploads/quotas';
 
 /** Content types of a chunk: tus's own, and the generic one any HTTP client can send. */
 const CHUNK_CONTENT_TYPES = ['application/offset+octet-stream', 'application/octet-stream'];
@@ -193,6 +195,8 @@ export async function resumableUploadRoutes(
       const purpose = target === 'logo' ? 'logo' : 'media';
       const refusal = checkDeclaredUpload(purpose, mimeType, size);
       if (refusal) throw new HttpError(refusal.status, refusal.errorMessage);
+      // Told now, not after the whole file has been sent; checked again when it is stored.
+      await checkAccountQuota(app.db, quotaSettingsOf(app.config), templateId, size);
       const opened = await store.createWithinOwnerLimit(
         {
           owner: uploadOwnerOf(request.actor),
@@ -233,6 +237,7 @@ export async function resumableUploadRoutes(
   app.patch(
     '/uploads/:uploadId',
     {
+      onRequest: holdUploadSlot,
       schema: {
         params: uploadIdParams,
         response: { 200: sessionAnswerSchema, 201: assetSchema },
@@ -287,13 +292,12 @@ export async function resumableUploadRoutes(
 
   /** The last byte is in: the whole file goes through the same checks as a whole-file upload. */
   async function finish(session: UploadSession, reply: FastifyReply) {
-    const bytes = await store.readAll(session);
     try {
       const asset = await storeUploadedFile(app, {
         templateId: session.templateId,
         stepId: session.stepId,
         purpose: session.purpose,
-        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        file: store.finishedFile(session),
         filename: session.filename,
       });
       const settled = await store.settle(session, { kind: 'stored', asset });

@@ -13,7 +13,7 @@ import { assetSchema, type Asset } from '../../src/domain/schemas';
 import { HttpError, notFound } from '../errors';
 import { getWritableRow } from '../services/templates';
 import {
-  inspectUpload,
+  inspectStagedUpload,
   maxUploadBytes,
   uploadTooLarge,
   type UploadPurpose,
@@ -21,7 +21,10 @@ import {
 import { fitLogo } from '../services/uploads/logo';
 import { InvalidStorageKeyError } from '../services/uploads/storage';
 import { saveUpload } from '../services/uploads/save';
-import { readMultipartUpload } from './multipartUpload';
+import { withMultipartUpload } from './multipartUpload';
+import { holdUploadSlot } from '../services/uploads/uploadSlots';
+import { checkAccountQuota, quotaSettingsOf } from '../services/uploads/quotas';
+import type { StagedFile } from '../services/uploads/stagedFile';
 import { parseRangeHeader } from '../services/uploads/range';
 import { headersForServedFile } from '../services/uploads/serveHeaders';
 
@@ -38,20 +41,13 @@ function cleanFileName(name: string | undefined, fallback: string): string {
   return cleaned || fallback;
 }
 
-/** The one file of a builder upload, in its purpose's field and under its size cap. */
-function readSingleFile(request: FastifyRequest, purpose: UploadPurpose) {
-  return readMultipartUpload(request, FIELD_FOR[purpose], maxUploadBytes(purpose), () => {
-    const refusal = uploadTooLarge(purpose);
-    return new HttpError(refusal.status, refusal.errorMessage);
-  });
-}
-
 export interface ReceivedFile {
   templateId: string;
   /** Null for the logo. */
   stepId: string | null;
   purpose: UploadPurpose;
-  bytes: Uint8Array;
+  /** The bytes, on disk; the caller removes them afterwards (storage keeps its own copy). */
+  file: StagedFile;
   /** The client's name for the file, kept only as a label. */
   filename: string | undefined;
 }
@@ -64,14 +60,19 @@ export interface ReceivedFile {
  */
 export async function storeUploadedFile(app: FastifyInstance, file: ReceivedFile): Promise<Asset> {
   const { templateId, stepId, purpose } = file;
-  const inspected = await inspectUpload(file.bytes, purpose);
+  await checkAccountQuota(app.db, quotaSettingsOf(app.config), templateId, file.file.size);
+  const inspected = await inspectStagedUpload(file.file, purpose);
   if (!inspected.ok) throw new HttpError(inspected.status, inspected.errorMessage);
-  // The logo is fitted to 280x60 (a PNG); other media is kept as sent.
-  const content = purpose === 'logo' ? (await fitLogo(inspected.bytes)).bytes : inspected.bytes;
+  // The logo is fitted to 280x60 (a PNG); other media is kept as sent. A logo is an image, so
+  // it was read into memory to be checked.
+  const content =
+    purpose === 'logo' && inspected.content instanceof Uint8Array
+      ? (await fitLogo(inspected.content)).bytes
+      : inspected.content;
   const label = cleanFileName(file.filename, `${purpose}.${inspected.type.extension}`);
   const { key } = await saveUpload(
     app,
-    { bytes: content, type: inspected.type },
+    { content, type: inspected.type },
     { folder: `templates/${templateId}`, templateId, stepId, purpose, originalName: label },
   );
   return { filename: label, mimeType: inspected.type.mimeType, url: `/uploads/${key}` };
@@ -87,13 +88,25 @@ export async function uploadRoutes(appBase: FastifyInstance) {
     purpose: UploadPurpose,
     request: FastifyRequest,
   ): Promise<Asset> {
-    const { bytes, filename } = await readSingleFile(request, purpose);
-    return storeUploadedFile(app, { templateId, stepId, purpose, bytes, filename });
+    const tooLarge = () => {
+      const refusal = uploadTooLarge(purpose);
+      return new HttpError(refusal.status, refusal.errorMessage);
+    };
+    return withMultipartUpload(
+      app,
+      request,
+      FIELD_FOR[purpose],
+      maxUploadBytes(purpose),
+      tooLarge,
+      ({ file, filename }) =>
+        storeUploadedFile(app, { templateId, stepId, purpose, file, filename }),
+    );
   }
 
   app.post(
     '/templates/:id/branding/logo',
     {
+      onRequest: holdUploadSlot,
       schema: {
         params: z.strictObject({ id: z.string().min(1).max(64) }),
         response: { 201: assetSchema },
@@ -108,6 +121,7 @@ export async function uploadRoutes(appBase: FastifyInstance) {
   app.post(
     '/templates/:templateId/steps/:stepId/media',
     {
+      onRequest: holdUploadSlot,
       schema: {
         params: z.strictObject({
           templateId: z.string().min(1).max(64),

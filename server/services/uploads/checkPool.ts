@@ -19,6 +19,9 @@
  */
 import { Worker, type TransferListItem } from 'node:worker_threads';
 import { DEFAULT_UPLOAD_CHECK_LIMITS, type UploadCheckLimits } from '../../config';
+
+/** The pool's part of the upload-check settings (image decodes are limited in inspect.ts). */
+type WorkerLimits = Pick<UploadCheckLimits, 'timeoutMs' | 'workers'>;
 import type { UploadChecks } from './checks';
 
 /**
@@ -54,7 +57,7 @@ export interface CheckPool<C extends CheckSet> {
     transfer?: TransferListItem[],
   ): Promise<Awaited<ReturnType<C[N]>>>;
   /** New limits apply to the checks that start after the change. */
-  setLimits(limits: UploadCheckLimits): void;
+  setLimits(limits: WorkerLimits): void;
   /** How many worker threads were started so far (a replaced worker counts again). */
   readonly workersStarted: number;
   /** Ends every worker; checks still waiting or running are rejected. */
@@ -87,7 +90,7 @@ export function createCheckPool<C extends CheckSet>(options: {
   /** The module the worker loads (TypeScript or JavaScript), and the export holding the checks. */
   checksModule: URL;
   exportName: string;
-  limits: UploadCheckLimits;
+  limits: WorkerLimits;
   workerHeapMb?: number;
 }): CheckPool<C> {
   let limits = { ...options.limits };
@@ -257,7 +260,7 @@ export function createCheckPool<C extends CheckSet>(options: {
 // The server's pool
 
 let serverPool: CheckPool<UploadChecks> | null = null;
-let serverLimits: UploadCheckLimits = DEFAULT_UPLOAD_CHECK_LIMITS;
+let serverLimits: WorkerLimits = DEFAULT_UPLOAD_CHECK_LIMITS;
 
 function uploadCheckPool(): CheckPool<UploadChecks> {
   serverPool ??= createCheckPool<UploadChecks>({
@@ -269,7 +272,7 @@ function uploadCheckPool(): CheckPool<UploadChecks> {
 }
 
 /** The limits from the server's configuration (buildApp); the defaults until then. */
-export function configureUploadChecks(limits: UploadCheckLimits): void {
+export function configureUploadChecks(limits: WorkerLimits): void {
   serverLimits = { ...limits };
   serverPool?.setLimits(serverLimits);
 }

@@ -10,8 +10,11 @@
  */
 import sharp from 'sharp';
 import type { DetectedKind, DetectedMimeType, DetectedType } from './sniff';
-import { sniffMediaType } from './sniff';
+import { sniffMediaType, sniffMediaTypeOfFile } from './sniff';
+import { readRange, readWhole, type StagedFile } from './stagedFile';
 import { CheckTooComplexError, runUploadCheck } from './checkPool';
+import { createConcurrencyLimit } from '../concurrencyLimit';
+import { DEFAULT_UPLOAD_CHECK_LIMITS } from '../../config';
 // The size caps are shared with the browser (which refuses a file before uploading it), so they
 // live in src/domain; the messages below are built from them.
 import {
@@ -127,24 +130,57 @@ export async function inspectUpload(
   purpose: UploadPurpose,
 ): Promise<InspectResult> {
   if (bytes.length === 0) return refuse(400, 'This file is empty.');
-
   const type = sniffMediaType(bytes);
+  const refusal = refuseTypeOrSize(type, bytes.length, purpose);
+  if (refusal) return refusal;
+  return inspectContent(bytes, type!);
+}
 
+export type StagedInspectResult =
+  { ok: true; type: DetectedType; content: Uint8Array | StagedFile } | Refusal;
+
+/**
+ * inspectUpload for a file staged on disk (stagedFile.ts). Only images are read whole (at most
+ * IMAGE_MAX_BYTES, and they are decoded or parsed in any case); audio and video are told by
+ * their first bytes and stay on disk, so a 100 MB video never sits in memory.
+ */
+export async function inspectStagedUpload(
+  file: StagedFile,
+  purpose: UploadPurpose,
+): Promise<StagedInspectResult> {
+  if (file.size === 0) return refuse(400, 'This file is empty.');
+  const type = await sniffMediaTypeOfFile(
+    (offset, length) => readRange(file, offset, length),
+    file.size,
+  );
+  const refusal = refuseTypeOrSize(type, file.size, purpose);
+  if (refusal) return refusal;
+  if (type!.kind !== 'image') return { ok: true, type: type!, content: file };
+  const inspected = await inspectContent(await readWhole(file), type!);
+  return inspected.ok ? { ok: true, type: inspected.type, content: inspected.bytes } : inspected;
+}
+
+/** The purpose's rules on the detected type and the size; null when both pass. */
+function refuseTypeOrSize(
+  type: DetectedType | null,
+  size: number,
+  purpose: UploadPurpose,
+): Refusal | null {
   if (purpose === 'logo') {
     if (type?.mimeType !== 'image/png') {
       const found = type ? ` This file is ${TYPE_NAMES[type.mimeType]}.` : '';
       return refuse(415, `Logos must be PNG images.${found}`);
     }
-    if (bytes.length > LOGO_MAX_BYTES) {
-      return refuse(413, sizeMessage('Logos', LOGO_MAX_BYTES, bytes.length));
-    }
-  } else {
-    if (!type) return refuse(415, `This file type isn't supported. Use ${MEDIA_TYPES}.`);
-    const cap = KIND_CAPS[type.kind];
-    if (bytes.length > cap.bytes)
-      return refuse(413, sizeMessage(cap.label, cap.bytes, bytes.length));
+    if (size > LOGO_MAX_BYTES) return refuse(413, sizeMessage('Logos', LOGO_MAX_BYTES, size));
+    return null;
   }
+  if (!type) return refuse(415, `This file type isn't supported. Use ${MEDIA_TYPES}.`);
+  const cap = KIND_CAPS[type.kind];
+  return size > cap.bytes ? refuse(413, sizeMessage(cap.label, cap.bytes, size)) : null;
+}
 
+/** The checks of the content itself, by type. */
+function inspectContent(bytes: Uint8Array, type: DetectedType): Promise<InspectResult> {
   switch (type.mimeType) {
     case 'image/png':
     case 'image/jpeg':
@@ -154,12 +190,26 @@ export async function inspectUpload(
     default:
       // MP4, MOV and MP3 are stored as they are: we never decode them on the server, and
       // browsers play them in a sandboxed media element.
-      return { ok: true, type, bytes };
+      return Promise.resolve({ ok: true, type, bytes });
   }
 }
 
+/**
+ * Photos decoded at once (IMAGE_CHECKS_AT_ONCE, set by configureImageDecodes): each decode of a
+ * large photo takes seconds and hundreds of megabytes, so the rest wait in line.
+ */
+const imageDecodes = createConcurrencyLimit(DEFAULT_UPLOAD_CHECK_LIMITS.imageDecodes);
+
+export function configureImageDecodes(limit: number): void {
+  imageDecodes.setLimit(limit);
+}
+
 /** Decodes the whole image, so a truncated or corrupt PNG/JPEG is refused, not just a bad header. */
-async function inspectRasterImage(bytes: Uint8Array, type: DetectedType): Promise<InspectResult> {
+function inspectRasterImage(bytes: Uint8Array, type: DetectedType): Promise<InspectResult> {
+  return imageDecodes.run(() => decodeRasterImage(bytes, type));
+}
+
+async function decodeRasterImage(bytes: Uint8Array, type: DetectedType): Promise<InspectResult> {
   const name = type.mimeType === 'image/png' ? 'PNG' : 'JPEG';
   const corrupt = refuse(400, `This ${name} image is damaged or incomplete and can't be opened.`);
   let width: number;

@@ -25,6 +25,7 @@ import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Asset } from '../../../src/domain/schemas';
 import type { UploadPurpose } from './inspect';
+import type { StagedFile } from './stagedFile';
 
 /** How long an upload waits for its next chunk before it is forgotten and its bytes removed. */
 export const RESUMABLE_TTL_MS = 24 * 60 * 60_000;
@@ -121,8 +122,8 @@ export interface UploadSessionStore {
     session: UploadSession,
     body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   ): Promise<{ session: UploadSession; outcome: ChunkOutcome }>;
-  /** The finished file (offset === size). */
-  readAll(session: UploadSession): Promise<Buffer>;
+  /** The finished file (offset === size), on disk until the upload is settled. */
+  finishedFile(session: UploadSession): StagedFile;
   /** Remembers how the upload ended and removes its bytes. */
   settle(session: UploadSession, result: UploadResult): Promise<UploadSession>;
   remove(uploadId: string): Promise<void>;
@@ -369,7 +370,7 @@ export function createUploadSessionStore(
       return { session: next, outcome };
     },
 
-    readAll: (session) => readFile(partPath(session.uploadId)),
+    finishedFile: (session) => ({ path: partPath(session.uploadId), size: session.size }),
 
     async settle(session, result) {
       const next: UploadSession = { ...session, result, updatedAt: now().toISOString() };

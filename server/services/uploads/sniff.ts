@@ -35,6 +35,67 @@ export function sniffMediaType(bytes: Uint8Array): DetectedType | null {
   return null;
 }
 
+/** Reads up to `length` bytes of a file from `offset` (fewer at its end). */
+export type ReadRange = (offset: number, length: number) => Promise<Uint8Array>;
+
+/**
+ * How much of a file on disk sniffMediaTypeOfFile reads first: enough for every check but the
+ * ID3 tags in front of an MP3, which may hold megabytes of cover art and are stepped over.
+ */
+const HEAD_BYTES = 64 * 1024;
+/**
+ * The longest MP3 frame is 1441 bytes (MPEG-1 layer III at 320 kbit/s and 32 kHz, padded), so
+ * this window after the tags holds the first frame header and the next.
+ */
+const MP3_FRAMES_WINDOW = 4096;
+
+/**
+ * sniffMediaType for a file that is not in memory (a staged upload of up to 100 MB): the same
+ * answers, reading a few kilobytes.
+ */
+export async function sniffMediaTypeOfFile(
+  read: ReadRange,
+  size: number,
+): Promise<DetectedType | null> {
+  const head = await read(0, HEAD_BYTES);
+  if (head.length >= size) return sniffMediaType(head);
+  if (isPng(head)) return PNG;
+  if (isJpeg(head)) return JPEG;
+  const isoBmff = sniffIsoBmff(head);
+  if (isoBmff !== undefined) return isoBmff;
+  if (await isMp3File(read, size)) return MP3;
+  if (isSvg(head)) return SVG;
+  return null;
+}
+
+/** isMp3, stepping over the ID3 tags and their zero padding by reading, not loading, them. */
+async function isMp3File(read: ReadRange, size: number): Promise<boolean> {
+  let offset = 0;
+  let tags = 0;
+  for (;;) {
+    const header = await read(offset, 10);
+    if (!isId3v2Header(header, 0)) break;
+    if (++tags > MAX_ID3_TAGS) return false;
+    offset += id3v2TagLength(header, 0);
+    offset = await skipZerosInFile(read, size, offset);
+  }
+  // The window starts at a frame (or at nothing): isMp3 finds no tag there and checks the
+  // frame headers; a window cut short by the end of the file is the end, as in memory.
+  return isMp3(await read(offset, MP3_FRAMES_WINDOW));
+}
+
+async function skipZerosInFile(read: ReadRange, size: number, offset: number): Promise<number> {
+  let at = offset;
+  while (at < size) {
+    const block = await read(at, ZERO_BLOCK.length);
+    if (block.length === 0) break;
+    const nonZero = skipZeros(block, 0);
+    if (nonZero < block.length) return at + nonZero;
+    at += block.length;
+  }
+  return Math.min(at, size);
+}
+
 // ---------------------------------------------------------------------------------------------
 // PNG and JPEG
 

@@ -35,8 +35,11 @@ export interface StoredFile extends StoredFileInfo {
 }
 
 export interface FileStorage {
-  /** Stores the file under key, replacing any file already there. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores the file under key, replacing any file already there. A large file comes as a
+   * stream (a staged upload, stagedFile.ts), so it is never held in memory whole.
+   */
+  put(key: string, body: Uint8Array | Readable, contentType: string): Promise<void>;
   /** Size and content type without reading the file; null when there is no such file. */
   head(key: string): Promise<StoredFileInfo | null>;
   /**
@@ -122,7 +125,7 @@ export function createDiskStorage(rootDir: string): FileStorage {
   }
 
   return {
-    async put(key, bytes, contentType) {
+    async put(key, body, contentType) {
       const { file, contentType: expected } = pathOf(key);
       if (mediaType(contentType) !== expected) {
         throw new Error(`Content type ${contentType} does not match the key ${key} (${expected})`);
@@ -134,7 +137,11 @@ export function createDiskStorage(rootDir: string): FileStorage {
       try {
         const handle = await open(temp, 'wx');
         try {
-          await handle.writeFile(bytes);
+          if (body instanceof Uint8Array) {
+            await handle.writeFile(body);
+          } else {
+            for await (const chunk of body) await handle.write(chunk as Uint8Array);
+          }
           await handle.sync();
         } finally {
           await handle.close();
