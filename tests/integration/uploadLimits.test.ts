@@ -21,6 +21,7 @@ import { filePart } from './support/multipart';
 import { UPLOAD_SLOT_MESSAGES } from '../../server/services/uploads/uploadSlots';
 import { QUOTA_MESSAGES } from '../../server/services/uploads/quotas';
 import { gameCalls } from './support/games';
+import { TEST_DATABASE_URL } from './support/postgres';
 import { mp4Header, postStreamed, streamedVideoUpload } from './support/streamedUpload';
 
 const MB = 1024 * 1024;
@@ -243,87 +244,93 @@ describe('the per-server cap answers 503', () => {
   });
 });
 
-describe('quotas: an account and a game store at most so much', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({
-      env: {
-        UPLOAD_QUOTA_PER_ACCOUNT_MB: '1',
-        UPLOAD_QUOTA_PER_GAME_MB: '1',
-        UPLOAD_CLEANUP_GRACE_DAYS: '14',
-      },
+describe.each([
+  { database: 'PGlite', postgres: false },
+  { database: 'PostgreSQL', postgres: true },
+])('quotas on $database: an account and a game store at most so much', ({ postgres }) => {
+  describe.skipIf(postgres && !TEST_DATABASE_URL)('(needs TEST_DATABASE_URL on PostgreSQL)', () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer({
+        postgres,
+        env: {
+          UPLOAD_QUOTA_PER_ACCOUNT_MB: '1',
+          UPLOAD_QUOTA_PER_GAME_MB: '1',
+          UPLOAD_CLEANUP_GRACE_DAYS: '14',
+        },
+      });
     });
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-  const { launched, joined } = gameCalls(() => server);
-
-  const video = (bytes: number) => {
-    const header = mp4Header();
-    return Buffer.concat([header, Buffer.alloc(bytes - header.length)]);
-  };
-
-  async function uploadMedia(me: Caller, templateId: string, bytes: number) {
-    const body = filePart('media', 'clip.mp4', 'video/mp4', video(bytes));
-    return server.request({
-      method: 'POST',
-      url: mediaPath(templateId),
-      headers: { ...me.headers, ...body.headers },
-      payload: body.payload,
+    afterAll(async () => {
+      await server?.close();
     });
-  }
+    const { launched, joined } = gameCalls(() => server);
 
-  it("refuses 413 in plain words the upload that would take an account's media past its quota, counting all its templates", async () => {
-    const me = guest();
-    const first = await createTemplate(server, me);
-    const second = await createTemplate(server, me);
-    expect((await uploadMedia(me, first.id, 600 * 1024)).statusCode).toBe(201);
-    const refused = await uploadMedia(me, second.id, 600 * 1024);
-    expect(refused.statusCode).toBe(413);
-    expect(expectErrorMessage(refused)).toBe(QUOTA_MESSAGES.account(MB, 14));
-    expect(QUOTA_MESSAGES.account(MB, 14)).toContain('past 1 MB');
-    // Another account is not affected.
-    const other = guest();
-    const theirs = await createTemplate(server, other);
-    expect((await uploadMedia(other, theirs.id, 600 * 1024)).statusCode).toBe(201);
-  });
+    const video = (bytes: number) => {
+      const header = mp4Header();
+      return Buffer.concat([header, Buffer.alloc(bytes - header.length)]);
+    };
 
-  it('refuses a resumable upload over the quota when it is opened, before any byte is sent', async () => {
-    const me = guest();
-    const template = await createTemplate(server, me);
-    const opened = await server.request({
-      method: 'POST',
-      url: '/v1/uploads',
-      headers: me.headers,
-      payload: {
-        templateId: template.id,
-        target: { stepId: randomUUID() },
-        filename: 'clip.mp4',
-        mimeType: 'video/mp4',
-        size: 2 * MB,
-      },
-    });
-    expect(opened.statusCode).toBe(413);
-    expect(expectErrorMessage(opened)).toBe(QUOTA_MESSAGES.account(MB, 14));
-  });
-
-  it("refuses 413 the players' photo that would take a game past its quota, telling them to ask the organiser", async () => {
-    const { code } = await launched(await signUp(server));
-    const team = await joined(code);
-    const photo = async (kb: number) =>
-      filePart('photo', 'us.png', 'image/png', await noisyPng(kb));
-    const send = (body: Awaited<ReturnType<typeof photo>>) =>
-      server.request({
+    async function uploadMedia(me: Caller, templateId: string, bytes: number) {
+      const body = filePart('media', 'clip.mp4', 'video/mp4', video(bytes));
+      return server.request({
         method: 'POST',
-        url: `/v1/play/${code}/team/photo`,
-        headers: { teamtoken: team.token, ...body.headers },
+        url: mediaPath(templateId),
+        headers: { ...me.headers, ...body.headers },
         payload: body.payload,
       });
-    expect((await send(await photo(600))).statusCode).toBe(200);
-    const refused = await send(await photo(600));
-    expect(refused.statusCode).toBe(413);
-    expect(expectErrorMessage(refused)).toBe(QUOTA_MESSAGES.game(MB));
+    }
+
+    it("refuses 413 in plain words the upload that would take an account's media past its quota, counting all its templates", async () => {
+      const me = guest();
+      const first = await createTemplate(server, me);
+      const second = await createTemplate(server, me);
+      expect((await uploadMedia(me, first.id, 600 * 1024)).statusCode).toBe(201);
+      const refused = await uploadMedia(me, second.id, 600 * 1024);
+      expect(refused.statusCode).toBe(413);
+      expect(expectErrorMessage(refused)).toBe(QUOTA_MESSAGES.account(MB, 14));
+      expect(QUOTA_MESSAGES.account(MB, 14)).toContain('past 1 MB');
+      // Another account is not affected.
+      const other = guest();
+      const theirs = await createTemplate(server, other);
+      expect((await uploadMedia(other, theirs.id, 600 * 1024)).statusCode).toBe(201);
+    });
+
+    it('refuses a resumable upload over the quota when it is opened, before any byte is sent', async () => {
+      const me = guest();
+      const template = await createTemplate(server, me);
+      const opened = await server.request({
+        method: 'POST',
+        url: '/v1/uploads',
+        headers: me.headers,
+        payload: {
+          templateId: template.id,
+          target: { stepId: randomUUID() },
+          filename: 'clip.mp4',
+          mimeType: 'video/mp4',
+          size: 2 * MB,
+        },
+      });
+      expect(opened.statusCode).toBe(413);
+      expect(expectErrorMessage(opened)).toBe(QUOTA_MESSAGES.account(MB, 14));
+    });
+
+    it("refuses 413 the players' photo that would take a game past its quota, telling them to ask the organiser", async () => {
+      const { code } = await launched(await signUp(server));
+      const team = await joined(code);
+      const photo = async (kb: number) =>
+        filePart('photo', 'us.png', 'image/png', await noisyPng(kb));
+      const send = (body: Awaited<ReturnType<typeof photo>>) =>
+        server.request({
+          method: 'POST',
+          url: `/v1/play/${code}/team/photo`,
+          headers: { teamtoken: team.token, ...body.headers },
+          payload: body.payload,
+        });
+      expect((await send(await photo(600))).statusCode).toBe(200);
+      const refused = await send(await photo(600));
+      expect(refused.statusCode).toBe(413);
+      expect(expectErrorMessage(refused)).toBe(QUOTA_MESSAGES.game(MB));
+    });
   });
 });
 
