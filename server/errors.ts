@@ -13,6 +13,20 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A 429 (or 503) that says when to try again: the error handler sends `retryAfterSeconds` as
+ * the Retry-After header, so clients can wait exactly that long instead of guessing.
+ */
+export class RetryLaterError extends HttpError {
+  constructor(
+    statusCode: 429 | 503,
+    errorMessage: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(statusCode, errorMessage);
+  }
+}
+
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Please sign in to continue.') =>
   new HttpError(401, message);

@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../errors';
+import { HttpError, RetryLaterError } from '../errors';
 import { serverMessages } from '../messages';
 import { describeValidationFailure, type ValidationIssue } from '../validationMessages';
 
@@ -49,6 +49,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error instanceof RetryLaterError) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+      }
       return reply
         .status(error.statusCode)
         .send({ errorMessage: error.errorMessage, ...error.extra });

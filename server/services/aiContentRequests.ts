@@ -16,7 +16,7 @@ import type {
 import { MESSAGES } from '../../src/domain/messages';
 import { canCreateLocationGames } from '../../src/domain/plans';
 import { serverMessages } from '../messages';
-import { forbidden, HttpError, notFound } from '../errors';
+import { forbidden, HttpError, notFound, RetryLaterError } from '../errors';
 import type { Actor } from '../types';
 import { getTemplate, getWritableRow, ownedBy } from './templates';
 
@@ -79,17 +79,34 @@ async function countRequests(
   tx: Database,
   scope: SQL,
   hourAgo: Date,
-): Promise<{ unfinished: number; lastHour: number }> {
+): Promise<{ unfinished: number; lastHour: number; oldestInHour: Date | null }> {
   const unfinished = inArray(aiContentRequests.status, ['queued', 'running']);
   const recent = gte(aiContentRequests.createdAt, hourAgo);
   const [row] = await tx
     .select({
       unfinished: sql<number>`count(*) filter (where ${unfinished})::int`,
       lastHour: sql<number>`count(*) filter (where ${recent})::int`,
+      oldestInHour: sql<
+        string | Date | null
+      >`min(${aiContentRequests.createdAt}) filter (where ${recent})`,
     })
     .from(aiContentRequests)
     .where(and(scope, or(unfinished, recent)));
-  return { unfinished: Number(row?.unfinished ?? 0), lastHour: Number(row?.lastHour ?? 0) };
+  return {
+    unfinished: Number(row?.unfinished ?? 0),
+    lastHour: Number(row?.lastHour ?? 0),
+    oldestInHour: row?.oldestInHour ? new Date(row.oldestInHour) : null,
+  };
+}
+
+/**
+ * Retry-After of an AI limit. Unfinished requests finish within a minute or so; the hourly
+ * limit frees a place when the oldest request of the hour turns an hour old.
+ */
+const UNFINISHED_RETRY_S = 30;
+function secondsUntilHourFrees(oldestInHour: Date | null, now: Date): number {
+  if (!oldestInHour) return 60;
+  return Math.max(1, Math.ceil((oldestInHour.getTime() + HOUR_MS - now.getTime()) / 1000));
 }
 
 /**
@@ -107,15 +124,17 @@ async function checkFlooding(
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const own = await countRequests(tx, ownedJobs(actor), hourAgo);
   if (own.unfinished >= MAX_UNFINISHED_PER_OWNER) {
-    throw new HttpError(
+    throw new RetryLaterError(
       429,
       `You already have ${MAX_UNFINISHED_PER_OWNER} activities being generated. Please wait for one to finish, then try again.`,
+      UNFINISHED_RETRY_S,
     );
   }
   if (own.lastHour >= limits.requestsPerHour) {
-    throw new HttpError(
+    throw new RetryLaterError(
       429,
       `You have asked the AI Assistant for ${limits.requestsPerHour} activities in the last hour, the most it takes. Please try again later.`,
+      secondsUntilHourFrees(own.oldestInHour, now),
     );
   }
   if (guestAddress === null) return;
@@ -128,15 +147,17 @@ async function checkFlooding(
     hourAgo,
   );
   if (shared.unfinished >= MAX_UNFINISHED_PER_GUEST_ADDRESS) {
-    throw new HttpError(
+    throw new RetryLaterError(
       429,
       `Guests on your network already have ${MAX_UNFINISHED_PER_GUEST_ADDRESS} activities being generated. Please wait for one to finish, or sign in, then try again.`,
+      UNFINISHED_RETRY_S,
     );
   }
   if (shared.lastHour >= limits.guestRequestsPerHourPerAddress) {
-    throw new HttpError(
+    throw new RetryLaterError(
       429,
       `Guests on your network have asked the AI Assistant for ${limits.guestRequestsPerHourPerAddress} activities in the last hour, the most it takes. Please sign in, or try again later.`,
+      secondsUntilHourFrees(shared.oldestInHour, now),
     );
   }
 }

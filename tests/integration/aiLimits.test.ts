@@ -104,6 +104,8 @@ describe.each([
       expect(statuses.filter((s) => s === 429)).toHaveLength(20 - MAX_UNFINISHED_PER_OWNER);
       for (const refused of responses.filter((r) => r.statusCode === 429)) {
         expect(expectErrorMessage(refused)).toMatch(/activities being generated/);
+        // One of the unfinished requests is done within a minute or so.
+        expect(refused.headers['retry-after']).toBe('30');
       }
       expect(await unfinishedJobsOf(server(), [caller])).toBe(MAX_UNFINISHED_PER_OWNER);
     });
@@ -177,6 +179,10 @@ describe('per-address limits for guests', () => {
     expect(expectErrorMessage(ninth)).toBe(
       'Guests on your network have asked the AI Assistant for 8 activities in the last hour, the most it takes. Please sign in, or try again later.',
     );
+    // A place frees up when the first of the eight turns an hour old: just under an hour.
+    const retryAfter = Number(ninth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3600 - 120);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     expect((await requestAi(server(), guest(), freshAddress())).statusCode).toBe(202);
   });
 
