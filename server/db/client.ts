@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { schema } from './schema';
 import { createPglite, type PgliteDurability } from './durablePgliteFs';
+import { DEFAULT_CHECKPOINT_INTERVAL_MS, startPeriodicCheckpoints } from './pgliteCheckpoints';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -30,6 +31,8 @@ export type DatabaseOptions =
       dataDir: string | null;
       /** Whether each commit is fsynced before it is acknowledged; 'fsync' unless told. */
       durability?: PgliteDurability;
+      /** How often a folder's database checkpoints (pgliteCheckpoints.ts); 5 minutes unless told. */
+      checkpointIntervalMs?: number;
     };
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -42,22 +45,31 @@ const MIGRATION_LOCK_KEY = 7_420_031;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir, options.durability ?? 'fsync');
+  return openPglite(
+    options.dataDir,
+    options.durability ?? 'fsync',
+    options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS,
+  );
 }
 
 async function openPglite(
   dataDir: string | null,
   durability: PgliteDurability,
+  checkpointIntervalMs: number,
 ): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // In memory (tests) there is no disk to sync; in a folder, see durablePgliteFs.ts.
   const client = dataDir ? createPglite(dataDir, durability) : new PGlite();
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  const checkpoints = dataDir ? startPeriodicCheckpoints(client, checkpointIntervalMs) : null;
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    close: () => client.close(),
+    async close() {
+      await checkpoints?.stop();
+      await client.close();
+    },
   };
 }
 
