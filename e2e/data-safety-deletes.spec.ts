@@ -9,7 +9,7 @@
  *   and "Restore mine" puts one back, which syncs.
  */
 import { expect, type Page } from '@playwright/test';
-import { builderTest, guestAnonId } from './support/builder';
+import { builderTest, guestAnonId, leavingIsWarned } from './support/builder';
 import { onboardingDoneState } from './support/onboarding';
 
 const test = builderTest.extend({
@@ -113,7 +113,11 @@ test('values replaced by a later change on another device are told in the builde
   await page.getByLabel('Description').blur();
   // Both edits are on this device before the other device makes its change (under load a
   // write still in flight would land after the merge, as an edit made after seeing theirs).
+  // "Saved on this device" alone is not enough: it shows once the name's write has landed,
+  // while the description's may still be on its way; the leave-page guard is armed exactly
+  // until every typed value is in IndexedDB.
   await expect(page.getByText('Saved on this device')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => leavingIsWarned(page), { timeout: 30_000 }).toBe(false);
   // The other device's change is the later one: it wins the merge. Its device stamps it 5 s
   // later, as a device editing after this one would: sent without stamps, the server's clock
   // would stamp it only milliseconds after this page's edits, and changes that close are

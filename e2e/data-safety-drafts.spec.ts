@@ -11,22 +11,13 @@
  * written back from the tab's draft journal (src/features/builder/draftJournal.ts).
  */
 import { expect, type Page } from '@playwright/test';
-import { builderTest as test, firstTask } from './support/builder';
+import { builderTest as test, firstTask, leavingIsWarned } from './support/builder';
 
 /** Opens the builder as a guest on a blank activity (one empty multiple-choice task). */
 async function openBlankActivity(page: Page): Promise<string> {
   await page.goto('/builder');
   await expect(page).toHaveURL(/\/builder\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname.split('/')[2] ?? '';
-}
-
-/** Dispatches `beforeunload` as the browser would on leaving: does the page ask to stay? */
-function leavingIsWarned(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const leaving = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(leaving);
-    return leaving.defaultPrevented;
-  });
 }
 
 test.describe('Issue 14 no edit window: builder edits are on the device at once', () => {

@@ -118,6 +118,18 @@ export function overviewLine(task: JourneyTask): string {
 
 export const taskCards = (page: Page) => page.getByTestId('task-card');
 
+/**
+ * Dispatches `beforeunload` as the browser would on leaving: does the page ask to stay? It does
+ * exactly while a typed value is not in IndexedDB yet (the builder's leave-page guard).
+ */
+export function leavingIsWarned(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    return leaving.defaultPrevented;
+  });
+}
+
 /** The first task card, expanded (cards open collapsed after a reload). */
 export async function firstTask(page: Page): Promise<Locator> {
   const card = taskCards(page).first();
