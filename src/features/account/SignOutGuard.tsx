@@ -97,30 +97,55 @@ export function SignOutGuard({ children }: { children: ReactNode }) {
   }, [whenReady, signOut]);
 
   const waitForSync = useCallback(() => {
+    stopWatching?.();
     setWaiting(true);
     setOffline(false);
     void whenReady().then(({ sync }) => {
-      const stop = sync.subscribe((status) => {
-        if (!status) return;
+      // A wait ends when nothing waits any more (sign out) or when a sync run finds the server
+      // cannot be reached (say so, stay signed in): then it stops watching. A wait that went on
+      // watching after "cannot be reached" signed the organiser out by itself once the network
+      // came back, while the dialog showed no wait under way. "Cannot be reached" is judged
+      // after this wait's own sync run: the status at hand may be from before the network came
+      // back.
+      let ended = false;
+      let latest: SyncStatus | null = null;
+      let unsubscribe: (() => void) | null = null;
+      const end = () => {
+        ended = true;
+        unsubscribe?.();
+        setStopWatching(null);
+        setWaiting(false);
+      };
+      const endOffline = () => {
+        end();
+        setOffline(true);
+      };
+      let ran = false;
+      unsubscribe = sync.subscribe((status) => {
+        if (ended || !status) return;
+        latest = status;
         const what = unsyncedWork(status, writesInFlight() + draftsWaiting());
         if (what === null) {
-          stop();
-          setStopWatching(null);
+          end();
           setAsking(null);
-          setWaiting(false);
           void signOut();
           return;
         }
         setAsking(what);
-        if (!status.online) {
-          setOffline(true);
-          setWaiting(false);
-        }
+        if (ran && !status.online) endOffline();
       });
-      setStopWatching(() => stop);
-      void sync.syncNow();
+      // The subscription may answer at once, before `unsubscribe` was assigned.
+      if (ended) {
+        unsubscribe();
+        return;
+      }
+      setStopWatching(() => unsubscribe);
+      void sync.syncNow().finally(() => {
+        ran = true;
+        if (!ended && latest && !latest.online) endOffline();
+      });
     });
-  }, [whenReady, signOut]);
+  }, [whenReady, signOut, stopWatching]);
 
   return (
     <SignOutContext.Provider value={request}>

@@ -134,4 +134,34 @@ describe('sign-out with work that has not reached the server', () => {
     expect(screen.getByRole('status').textContent).toBe(SIGN_OUT_GUARD_TEXTS.offline);
     expect(signOut).not.toHaveBeenCalled();
   });
+
+  it('after "cannot be reached" the wait has ended: the network coming back does not sign out by itself, and "Wait for sync" again does', async () => {
+    const { signOut, sync } = renderGuard({ pendingCount: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await settle();
+    fireEvent.click(await screen.findByRole('button', { name: SIGN_OUT_GUARD_TEXTS.wait }));
+    act(() => sync.publish({ online: false }));
+    await settle();
+    expect(screen.getByRole('button', { name: SIGN_OUT_GUARD_TEXTS.wait })).toBeTruthy();
+
+    act(() => sync.publish({ online: true, pendingCount: 0 }));
+    await settle();
+    expect(signOut).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: SIGN_OUT_GUARD_TEXTS.wait }));
+    await settle();
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('"Wait for sync" with nothing left by the time it looks signs out at once', async () => {
+    const { signOut, sync } = renderGuard({ pendingCount: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await settle();
+    // The change reached the server while the dialog was open; the subscription answers at once.
+    sync.publish({ pendingCount: 0 });
+    fireEvent.click(await screen.findByRole('button', { name: SIGN_OUT_GUARD_TEXTS.wait }));
+    await settle();
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
 });
