@@ -19,7 +19,8 @@ import { createInProcessBus, type RealtimeBus } from './services/realtime';
 import { createPostgresBus } from './services/realtimePostgres';
 import { createLocalAccounts } from './services/auth/localAccounts';
 import { createClerkVerifier } from './services/auth/clerkTokens';
-import { createDiskStorage, type FileStorage } from './services/uploads/storage';
+import type { FileStorage } from './services/uploads/storage';
+import { storageFromConfig } from './services/uploads/storageFromConfig';
 import { createStagingDir, sweepStagingDir } from './services/uploads/stagedFile';
 import { createUploadSlots } from './services/uploads/uploadSlots';
 import { configureImageDecodes } from './services/uploads/inspect';
@@ -108,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : createInProcessBus());
   app.decorate('bus', bus);
   app.addHook('onClose', async () => bus.close?.());
-  app.decorate('storage', options.storage ?? createDiskStorage(config.uploadsDir));
+  app.decorate('storage', options.storage ?? storageFromConfig(config, app.log));
   const stagingDir = path.join(config.dataDir, 'upload-staging');
   app.decorate('uploadStaging', createStagingDir(stagingDir));
   // A process killed mid-upload leaves its staging file; younger ones may be another

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { ModelConfig } from './ai/model/modelGenerator';
 import { parsePgliteDurability, type PgliteDurability } from './db/durablePgliteFs';
 import type { UploadSlotLimits } from './services/uploads/uploadSlots';
+import type { S3StorageOptions } from './services/uploads/s3Storage';
 
 export interface ServerConfig {
   port: number;
@@ -65,6 +66,11 @@ export interface ServerConfig {
   uploadQuotas: UploadQuotas;
   /** Removing uploaded files that nothing uses any more (services/uploads/cleanup.ts). */
   uploadCleanup: UploadCleanupSettings;
+  /**
+   * Uploads in an S3-compatible bucket instead of uploadsDir, so that several instances share
+   * them (S3_BUCKET and the other S3_* variables; docs/operations.md); null keeps them on disk.
+   */
+  s3: S3StorageOptions | null;
   ai: AiConfig;
   streams: StreamLimits;
   timeouts: ConnectionTimeouts;
@@ -281,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         DEFAULT_UPLOAD_CLEANUP_GRACE_DAYS,
       ),
     },
+    s3: loadS3Config(env),
     ai: loadAiConfig(env),
     timeouts: {
       headersMs: positiveInteger(env, 'HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT_MS),
@@ -346,6 +353,119 @@ function nonNegativeInteger(env: NodeJS.ProcessEnv, name: string, fallback: numb
     throw new Error(`${name} must be a whole number, 0 or more, got "${raw}"`);
   }
   return value;
+}
+
+/** The variables that configure S3 besides S3_BUCKET, which turns it on. */
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+] as const;
+/** Where most buckets are, and what MinIO and most other S3-compatible services expect. */
+const DEFAULT_S3_REGION = 'us-east-1';
+/**
+ * S3's rules for bucket names, loosened to what older buckets may have (upper case, "_"): enough
+ * to catch a URL or a path given where a name belongs.
+ */
+const S3_BUCKET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/;
+const S3_REGION = /^[a-z0-9-]+$/;
+const S3_PREFIX_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/**
+ * S3_BUCKET turns object storage on (docs/operations.md "Uploads on S3-compatible storage").
+ * The other S3_* variables without it are a mistake rather than something to ignore: whoever set
+ * them expects uploads to be shared, and each instance would keep its own on disk.
+ */
+export function loadS3Config(env: NodeJS.ProcessEnv): S3StorageOptions | null {
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  if (!bucket) {
+    const set = S3_SETTINGS.filter((name) => env[name]?.trim());
+    if (set.length > 0) {
+      throw new Error(
+        `S3_BUCKET must name the bucket for uploads when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set; leave all S3_* variables unset to keep uploads on disk`,
+      );
+    }
+    return null;
+  }
+  if (!S3_BUCKET_NAME.test(bucket)) {
+    throw new Error(
+      `S3_BUCKET must be the bucket's name (letters, digits, ".", "-" and "_"), got "${bucket}"; the service's address goes in S3_ENDPOINT and a folder inside the bucket in S3_PREFIX`,
+    );
+  }
+  const endpoint = parseS3Endpoint(env.S3_ENDPOINT);
+  const region = env.S3_REGION?.trim() || DEFAULT_S3_REGION;
+  if (!S3_REGION.test(region)) {
+    throw new Error(`S3_REGION must be a region name such as eu-west-1, got "${region}"`);
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() ?? '';
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    // Never the values themselves: this message ends up in logs.
+    throw new Error(
+      `S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together, but only ${accessKeyId ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'} is set: set both, or neither to use the AWS SDK's default credentials (AWS_* variables, ~/.aws, an instance or task role)`,
+    );
+  }
+  return {
+    bucket,
+    region,
+    endpoint,
+    // Other services mostly have no per-bucket host names; AWS itself prefers them.
+    forcePathStyle: parseBoolean(env, 'S3_FORCE_PATH_STYLE', endpoint !== null),
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
+    prefix: parseS3Prefix(env.S3_PREFIX),
+  };
+}
+
+/** S3_ENDPOINT: the URL of a service other than AWS (MinIO, R2, …), without a trailing "/". */
+function parseS3Endpoint(raw: string | undefined): string | null {
+  const value = raw?.trim() ?? '';
+  if (!value) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new Error(
+      `S3_ENDPOINT must be an http:// or https:// URL (e.g. http://localhost:9000 for MinIO), got "${value}"`,
+    );
+  }
+  if (url.username || url.password) {
+    // The URL is logged at start; keys in it would be too.
+    throw new Error(
+      'S3_ENDPOINT must not hold credentials: put them in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/**
+ * S3_PREFIX: a folder inside the bucket ("teamtrail/production"), so that several deployments
+ * can share one bucket. Slashes around it are dropped; its segments follow the rules of the keys
+ * it is put before (services/uploads/storage.ts), loosened to upper case.
+ */
+function parseS3Prefix(raw: string | undefined): string {
+  const prefix = (raw ?? '').trim().replace(/^\/+|\/+$/g, '');
+  if (!prefix) return '';
+  if (prefix.includes('..') || !prefix.split('/').every((s) => S3_PREFIX_SEGMENT.test(s))) {
+    throw new Error(
+      `S3_PREFIX must be a folder such as teamtrail/production: segments of letters, digits, ".", "-" and "_" separated by "/", without ".."; got "${raw}"`,
+    );
+  }
+  return prefix;
+}
+
+/** "true" or "false"; anything else is refused rather than read as one of them. */
+function parseBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase() ?? '';
+  if (raw === '') return fallback;
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
 }
 
 function loadAiConfig(env: NodeJS.ProcessEnv): AiConfig {

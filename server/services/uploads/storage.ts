@@ -58,8 +58,8 @@ const KEY_SEGMENT = /^[a-z0-9][a-z0-9_.-]*$/;
  * The content type of a stored file follows from its key's extension rather than from a
  * sidecar file: keys are made by newUploadKey from the sniffed type, so the extension is
  * already the truth, and one file per upload means one atomic rename, nothing to get out of
- * step. `put` refuses a content type that disagrees with the extension, so the disk and a
- * future object store (which keeps the given type) can never answer differently.
+ * step. `put` refuses a content type that disagrees with the extension, so the disk and the
+ * object store (s3Storage.ts, which also keeps the type) can never answer differently.
  */
 const CONTENT_TYPES: Record<DetectedExtension, string> = {
   png: PNG.mimeType,
@@ -126,10 +126,8 @@ export function createDiskStorage(rootDir: string): FileStorage {
 
   return {
     async put(key, body, contentType) {
-      const { file, contentType: expected } = pathOf(key);
-      if (mediaType(contentType) !== expected) {
-        throw new Error(`Content type ${contentType} does not match the key ${key} (${expected})`);
-      }
+      const { file } = pathOf(key);
+      contentTypeForPut(key, contentType);
       await mkdir(path.dirname(file), { recursive: true });
       // Written beside the target and renamed into place: readers see the old file or the
       // whole new one, never a half-written file, and a crash leaves only a hidden temp file.
@@ -181,9 +179,7 @@ export function createDiskStorage(rootDir: string): FileStorage {
           await handle.close();
           return null;
         }
-        if (range && !isRangeWithin(range, stats.size)) {
-          throw new RangeError(`Range ${range.start}-${range.end} is outside ${stats.size} bytes`);
-        }
+        if (range) checkRangeWithin(range, stats.size);
         const body = handle.createReadStream({
           ...(range ?? {}),
           autoClose: true,
@@ -204,6 +200,26 @@ export function createDiskStorage(rootDir: string): FileStorage {
       }
     },
   };
+}
+
+/**
+ * The key's content type, for `put`: throws unless the key is valid and `contentType`
+ * (parameters aside) is the type its extension stands for. Every FileStorage applies this rule,
+ * so that no store keeps a type its reads would contradict.
+ */
+export function contentTypeForPut(key: string, contentType: string): string {
+  const expected = contentTypeOfKey(key);
+  if (mediaType(contentType) !== expected) {
+    throw new Error(`Content type ${contentType} does not match the key ${key} (${expected})`);
+  }
+  return expected;
+}
+
+/** Throws the RangeError FileStorage.get promises unless `range` lies within `size` bytes. */
+export function checkRangeWithin(range: ByteRange, size: number): void {
+  if (!isRangeWithin(range, size)) {
+    throw new RangeError(`Range ${range.start}-${range.end} is outside ${size} bytes`);
+  }
 }
 
 function isRangeWithin(range: ByteRange, size: number): boolean {
