@@ -11,6 +11,7 @@ const BENCHMARKS = [
   'bench/pgliteDurability.ts',
   'bench/uploads.ts',
   'bench/uploadLoad.ts',
+  'bench/games.ts',
   'bench/browser.ts',
   'bench/pages.ts',
   'bench/builderTyping.ts',

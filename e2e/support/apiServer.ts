@@ -21,6 +21,8 @@ export interface ApiServer {
   readonly port: number;
   readonly dataDir: string;
   readonly running: boolean;
+  /** The server process's id while it runs (benchmarks read its CPU time and memory). */
+  readonly pid: number | undefined;
   /** Starts it again on the same port and data folder (after stop()). */
   start(): Promise<void>;
   /** Shuts it down gracefully, as a deployment would; the data stays. */
@@ -34,6 +36,8 @@ export interface ApiServerOptions {
   dataDir?: string;
   /** More environment for the server (rate limits, …). */
   env?: Record<string, string>;
+  /** Node options for the server process (a benchmark's --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 export async function startApiServer(options: ApiServerOptions = {}): Promise<ApiServer> {
@@ -48,22 +52,26 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   async function start() {
     if (child) return;
     output = '';
-    const started = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        // Every request of a test comes from one address; the benchmark sends hundreds a minute.
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        ...options.env,
+    const started = spawn(
+      process.execPath,
+      [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/server.ts'],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: origin,
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          LOG_LEVEL: 'warn',
+          // Every request of a test comes from one address; the benchmark sends hundreds a minute.
+          RATE_LIMIT_PER_MINUTE: '1000000',
+          ...options.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     child = started;
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-4_000);
@@ -115,6 +123,9 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     dataDir,
     get running() {
       return child !== null;
+    },
+    get pid() {
+      return child?.pid;
     },
     start,
     stop,
