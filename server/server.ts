@@ -12,6 +12,12 @@ import { buildApp } from './app';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
+/**
+ * Connections the kernel holds for the server while it is busy: when 2,000 phones scan the QR
+ * code within seconds, Node's default of 511 overflows and phones see their join reset (issue
+ * 17). Linux caps it at net.core.somaxconn (4096 on current kernels; docs/operations.md).
+ */
+const LISTEN_BACKLOG = 4096;
 /** In-flight requests get this long to finish when the server is asked to stop. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -49,7 +55,7 @@ closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
   dataDirLock?.release();
 });
 
-await app.listen({ port: config.port, host: config.host });
+await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
 app.log.info(
   `Teamtrail is ready at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
 );

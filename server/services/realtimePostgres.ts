@@ -13,12 +13,26 @@ import { createInProcessBus, type RealtimeBus, type RealtimeEvent } from './real
 const PG_CHANNEL = 'teamtrail_realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7900;
+/** `{"batch":[` and `]}` around the envelopes. */
+const BATCH_OVERHEAD_BYTES = 12;
+/** One envelope must fit in a payload with its batch's wrapping. */
+const MAX_ENVELOPE_BYTES = MAX_PAYLOAD_BYTES - BATCH_OVERHEAD_BYTES;
 const RECONNECT_DELAY_MS = 2_000;
 
 interface Envelope {
   origin: string;
   channel: string;
   event: RealtimeEvent;
+}
+
+/**
+ * What one NOTIFY carries: the events published while the previous NOTIFY was on its way, as
+ * many as fit. A burst of 2,000 answers is then tens of NOTIFYs, not 2,000 (each one a round
+ * trip, and a commit that takes PostgreSQL's global notification lock). A single envelope is
+ * still understood, as instances of the version before sent it.
+ */
+interface Batch {
+  batch: Envelope[];
 }
 
 export function createPostgresBus(
@@ -30,6 +44,32 @@ export function createPostgresBus(
   const publisher = new pg.Pool({ connectionString: url, max: 2 });
   let listener: pg.Client | null = null;
   let closed = false;
+  /** Envelopes (JSON) waiting for the next NOTIFY; one NOTIFY is on its way at a time. */
+  const outbox: string[] = [];
+  let sending = false;
+
+  /** NOTIFYs until the outbox is empty, each with as many envelopes as fit in one payload. */
+  async function sendOutbox() {
+    try {
+      while (outbox.length > 0) {
+        const parts: string[] = [];
+        let bytes = BATCH_OVERHEAD_BYTES;
+        while (outbox.length > 0) {
+          const size = Buffer.byteLength(outbox[0]!) + 1;
+          if (parts.length > 0 && bytes + size > MAX_PAYLOAD_BYTES) break;
+          parts.push(outbox.shift()!);
+          bytes += size;
+        }
+        await publisher
+          .query('SELECT pg_notify($1, $2)', [PG_CHANNEL, `{"batch":[${parts.join(',')}]}`])
+          .catch((error: unknown) => {
+            log.warn({ err: error }, 'realtime: NOTIFY failed; other instances miss its events');
+          });
+      }
+    } finally {
+      sending = false;
+    }
+  }
 
   async function listen(): Promise<void> {
     if (closed) return;
@@ -37,8 +77,10 @@ export function createPostgresBus(
     client.on('notification', (message) => {
       if (!message.payload) return;
       try {
-        const envelope = JSON.parse(message.payload) as Envelope;
-        if (envelope.origin !== origin) local.publish(envelope.channel, envelope.event);
+        const parsed = JSON.parse(message.payload) as Envelope | Batch;
+        for (const envelope of 'batch' in parsed ? parsed.batch : [parsed]) {
+          if (envelope.origin !== origin) local.publish(envelope.channel, envelope.event);
+        }
       } catch {
         log.warn('realtime: ignored a notification that is not JSON');
       }
@@ -63,18 +105,20 @@ export function createPostgresBus(
     ready,
     publish(channel, event) {
       local.publish(channel, event);
-      let payload = JSON.stringify({ origin, channel, event } satisfies Envelope);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES && event.type === 'game-changed') {
+      let envelope = JSON.stringify({ origin, channel, event } satisfies Envelope);
+      if (Buffer.byteLength(envelope) > MAX_ENVELOPE_BYTES && event.type === 'game-changed') {
         // Too large to relay whole (a long answer): the others get the notice and read the rest.
-        payload = JSON.stringify({
+        envelope = JSON.stringify({
           origin,
           channel,
           event: { type: event.type, gameId: event.gameId, reason: event.reason },
         } satisfies Envelope);
       }
-      publisher.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, payload]).catch((error: unknown) => {
-        log.warn({ err: error }, 'realtime: NOTIFY failed; other instances miss this event');
-      });
+      outbox.push(envelope);
+      if (!sending) {
+        sending = true;
+        setImmediate(() => void sendOutbox());
+      }
     },
     subscribe: (channel, handler) => local.subscribe(channel, handler),
     async close() {
