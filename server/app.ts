@@ -42,7 +42,7 @@ import { playRoutes } from './routes/play';
 import { joinAddressRoutes } from './routes/joinAddress';
 import { attachAiJobRunner } from './ai';
 import type { ContentGenerator } from './ai/generator';
-import { createScoreboardFeed } from './services/games/liveFeed';
+import { createLiveGameFeed } from './services/games/liveFeed';
 import './types';
 
 /** JSON bodies: a template of 100 tasks is well under 1 MB. Uploads have their own caps. */
@@ -133,7 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Removes uploaded files nothing uses any more, now and then (issue 16; docs/operations.md).
   attachUploadCleanup(app);
   // One per process: the organiser's and the players' streams of a game share its scoreboard.
-  app.decorate('scoreboards', createScoreboardFeed(app));
+  // Several instances (PostgreSQL) can miss an event while their listener reconnects.
+  app.decorate('liveGames', createLiveGameFeed(app, { reconcile: database.kind === 'postgres' }));
 
   await app.register(errorsPlugin);
   await app.register(helmet, {

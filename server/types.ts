@@ -8,7 +8,7 @@ import type { FileStorage } from './services/uploads/storage';
 import type { StagingDir } from './services/uploads/stagedFile';
 import type { UploadSlots } from './services/uploads/uploadSlots';
 import type { AiJobRunner } from './ai/jobRunner';
-import type { ScoreboardFeed } from './services/games/liveFeed';
+import type { LiveGameFeed } from './services/games/liveFeed';
 import type { PlanId, User } from '../src/domain/schemas';
 
 /** Who is calling: a signed-in user, a guest with an anonymous id, or (briefly) both. */
@@ -33,8 +33,8 @@ declare module 'fastify' {
     /** Uploads being received now, against UPLOADS_AT_ONCE (uploadSlots.ts). */
     uploadSlots: UploadSlots;
     aiJobs: AiJobRunner;
-    /** Live scoreboards of the games being watched (services/games/liveFeed.ts). */
-    scoreboards: ScoreboardFeed;
+    /** The live side of the games being watched: scoreboards and phones' events (liveFeed.ts). */
+    liveGames: LiveGameFeed;
   }
   interface FastifyRequest {
     actor: Actor;

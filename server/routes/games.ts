@@ -351,8 +351,9 @@ export async function gameRoutes(appBase: FastifyInstance) {
       const game = await screenGame(request, request.params.gameId);
       const presentation = request.query.view === 'presentation';
       const stream = openEventStream(app, request, reply, {}, [gameStreamScope(app, game.id)]);
-      stream.send('scoreboard', await scoreboard(app.db, game));
-      stream.onClose(app.scoreboards.watch(game, (board) => stream.send('scoreboard', board)));
+      stream.onClose(
+        app.liveGames.watchScoreboard(game, (json) => stream.sendJson('scoreboard', json)),
+      );
       stream.onClose(
         app.bus.subscribe(gameChannel(game.id), (event: RealtimeEvent) => {
           if (event.type !== 'game-changed') return;

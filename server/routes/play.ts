@@ -9,7 +9,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { eq, or, sql } from 'drizzle-orm';
 import {
   answerRequestSchema,
   answerResultSchema,
@@ -47,56 +46,23 @@ import {
   submitAnswer,
   teamByToken,
   teamIdentityByToken,
+  verifiedTeamId,
   toPublicGame,
   toTeam,
 } from '../services/games/players';
 import type { GameRow } from '../services/games/publishing';
 import { submissionOf } from '../services/games/results';
-import { hashToken } from '../services/games/codes';
 import { addressForLimits } from '../services/auth/clientAddress';
-import { teams, teamTokens } from '../db/schema';
 
 const codeParams = z.object({ code: z.string().min(1).max(20) });
 /** The phone's own team id, so that its row is in the scoreboard even below the top rows. */
 const teamQuery = z.object({ team: idSchema.optional() });
-
-/** How many verified TeamTokens (found in the database; never a miss) the rate limiter keeps. */
-const VERIFIED_TOKEN_CACHE_SIZE = 20_000;
 
 export async function playRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   endStreamsOnClose(app);
   const lookupLimit = { max: app.config.playRateLimitPerMinute, timeWindow: '1 minute' };
 
-  /**
-   * The team a TeamToken stands for, if the database knows it: which bucket of the per-team limit
-   * a request is counted in. Cached like the answer path's own look-up (players.ts).
-   */
-  const verifiedTeams = new Map<string, string>();
-  async function verifiedTeamId(token: unknown): Promise<string | null> {
-    if (typeof token !== 'string' || token === '' || token.length > 200) return null;
-    const hash = hashToken(token);
-    const cached = verifiedTeams.get(hash);
-    if (cached) return cached;
-    const [row] = await app.db
-      .select({ id: teams.id })
-      .from(teams)
-      .where(
-        or(
-          eq(teams.tokenHash, hash),
-          eq(
-            teams.id,
-            sql`(SELECT ${teamTokens.teamId} FROM ${teamTokens} WHERE ${teamTokens.tokenHash} = ${hash})`,
-          ),
-        ),
-      );
-    if (!row) return null;
-    verifiedTeams.set(hash, row.id);
-    if (verifiedTeams.size > VERIFIED_TOKEN_CACHE_SIZE) {
-      verifiedTeams.delete(verifiedTeams.keys().next().value!);
-    }
-    return row.id;
-  }
   /**
    * Answers are limited per team (a venue's phones often share one address), keyed by the team
    * its TeamToken is verified to stand for; a token the database does not know counts against
@@ -106,7 +72,8 @@ export async function playRoutes(appBase: FastifyInstance) {
     max: app.config.playTeamRateLimitPerMinute,
     timeWindow: '1 minute',
     keyGenerator: async (request: FastifyRequest) => {
-      const teamId = await verifiedTeamId(request.headers.teamtoken);
+      // The team a TeamToken stands for, from the answer path's own cache (players.ts).
+      const teamId = await verifiedTeamId(app.db, request.headers.teamtoken);
       return teamId ? `team:${teamId}` : `address:${addressForLimits(request.ip)}`;
     },
   };
@@ -262,8 +229,9 @@ export async function playRoutes(appBase: FastifyInstance) {
     async (request) => {
       const game = await findGameByCode(app.db, request.params.code);
       const team = await teamIdOf(game, request);
-      const result = await submitAnswer(app.db, game, team, request.body);
-      announce(game, { reason: 'submission' });
+      const { result, standing } = await submitAnswer(app.db, game, team, request.body);
+      // A resend changed nothing: nobody needs to hear of it.
+      if (standing) announce(game, { reason: 'submission', standing });
       return result;
     },
   );
@@ -316,7 +284,7 @@ export async function playRoutes(appBase: FastifyInstance) {
       );
     }
     const media = await storeMedia(game, file, prepared.want, 'answer');
-    const result = await recordMediaAnswer(
+    const { result, standing } = await recordMediaAnswer(
       app.db,
       game,
       team,
@@ -327,7 +295,9 @@ export async function playRoutes(appBase: FastifyInstance) {
     );
     // The presentation shows photos and videos as they come in.
     const submission = await submissionOf(app.db, team.id, prepared.step.id);
-    announce(game, { reason: 'submission', ...(submission ? { submission } : {}) });
+    if (standing) {
+      announce(game, { reason: 'submission', standing, ...(submission ? { submission } : {}) });
+    }
     return result;
   }
 
@@ -354,28 +324,9 @@ export async function playRoutes(appBase: FastifyInstance) {
       const game = await findGameByCode(app.db, request.params.code);
       const { team } = request.query;
       const stream = openEventStream(app, request, reply, {}, [gameStreamScope(app, game.id)]);
-      stream.send('scoreboard', playerScoreboard(await scoreboard(app.db, game), team));
-      stream.onClose(
-        app.scoreboards.watch(game, (board) =>
-          stream.send('scoreboard', playerScoreboard(board, team)),
-        ),
-      );
-      // A team's own photo or video judged on the live screens: its phone reloads the task's
-      // state at once rather than on its next visit (docs/games.md).
-      if (team) {
-        stream.onClose(
-          app.bus.subscribe(gameChannel(game.id), (event) => {
-            if (event.type !== 'game-changed') return;
-            // Ended, paused, resumed or extended: the phone reloads the game's state.
-            if (event.control) stream.send('game', event.control);
-            if (event.announcement) stream.send('announcement', event.announcement);
-            if (event.reason !== 'judged') return;
-            const judged = event.submission;
-            if (judged?.teamId !== team) return;
-            stream.send('judged', { stepId: judged.stepId, rejected: judged.rejected });
-          }),
-        );
-      }
+      // The scoreboard (the last update at once), and for a team's phone the game's control
+      // changes, announcements and its own judged photos (liveFeed.ts).
+      stream.onClose(app.liveGames.watchAsPhone(game, team, stream));
     },
   );
 }

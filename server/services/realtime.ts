@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Announcement, GameControl, Submission, Team } from '../../src/domain/games';
+import type { TeamStanding } from './games/liveScoreboard';
 
 export type RealtimeEvent =
   | {
@@ -23,6 +24,8 @@ export type RealtimeEvent =
       gameId: string;
       reason: 'team' | 'submission' | 'judged' | 'control' | 'announcement';
       team?: Team;
+      /** An answer's team: its score after the answer, for the live scoreboards (liveFeed.ts). */
+      standing?: TeamStanding;
       submission?: Submission;
       control?: GameControl;
       announcement?: Announcement;

@@ -1,4 +1,5 @@
 /** Application users: one row per account of either provider, with its plan and restriction. */
+import { forgetGame } from './games/gameCache';
 import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { aiContentRequests, games, templates, users } from '../db/schema';
@@ -91,7 +92,7 @@ export async function setUserPlan(db: Database, userId: string, plan: PlanId): P
       .returning();
     if (!row) throw new Error(`No user ${userId}`);
     const limit = maxPlayersPerActivity(plan);
-    await tx
+    const lifted = await tx
       .update(games)
       .set({ maxTeams: limit })
       .where(
@@ -100,7 +101,10 @@ export async function setUserPlan(db: Database, userId: string, plan: PlanId): P
           gt(games.endsAt, new Date()),
           limit === null ? isNotNull(games.maxTeams) : lt(games.maxTeams, limit),
         ),
-      );
+      )
+      .returning({ code: games.code });
+    // Phones asking this instance see the new limit at once (gameCache.ts).
+    for (const { code } of lifted) forgetGame(code);
     return toUser(row);
   });
 }

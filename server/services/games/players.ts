@@ -6,7 +6,7 @@
  * transaction, so the scoreboard reads one table.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { games, submissions, teams, teamTokens, type GameSnapshot } from '../../db/schema';
 import {
@@ -31,6 +31,10 @@ import {
 import type { Step } from '../../../src/domain/schemas';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../errors';
 import { latestAnnouncements } from './announcements';
+import { cachedGame, rememberGame } from './gameCache';
+import { writeJoin } from './joinBatch';
+import { writeAnswer, type AnswerWritten, type InsertedSubmission } from './answerBatch';
+import type { BoardTeam, TeamStanding } from './liveScoreboard';
 import { hashToken, newSecret } from './codes';
 import type { GameRow } from './publishing';
 
@@ -128,11 +132,16 @@ const { snapshot: _snapshot, ...gameColumnsWithoutSnapshot } = getTableColumns(g
 export async function findGameByCode(db: Database, input: string): Promise<GameRow> {
   const code = normaliseCode(input);
   if (!code) throw notFound(PLAY_MESSAGES.unknownCode);
-  const [game] = await db
-    .select(gameColumnsWithoutSnapshot)
-    .from(games)
-    .where(eq(games.code, code));
-  if (!game) throw notFound(PLAY_MESSAGES.unknownCode);
+  let game = cachedGame(code);
+  if (!game) {
+    const [row] = await db
+      .select(gameColumnsWithoutSnapshot)
+      .from(games)
+      .where(eq(games.code, code));
+    if (!row) throw notFound(PLAY_MESSAGES.unknownCode);
+    rememberGame(row);
+    game = row;
+  }
   return { ...game, snapshot: await snapshotOf(db, game.id) };
 }
 
@@ -213,32 +222,21 @@ export async function joinGame(
   const name = parsed.data.replace(/\s+/g, ' ');
   requireOpen(game, now, { joining: true });
   const token = newSecret();
-  try {
-    const team = await db.transaction(async (tx) => {
-      // Lock the game row: concurrent joins take turns, so the teams limit holds exactly.
-      await tx.select({ id: games.id }).from(games).where(eq(games.id, game.id)).for('update');
-      if (game.maxTeams !== null) {
-        const [row] = await tx.select({ n: count() }).from(teams).where(eq(teams.gameId, game.id));
-        if ((row?.n ?? 0) >= game.maxTeams) throw forbidden(PLAY_MESSAGES.full);
-      }
-      const [inserted] = await tx
-        .insert(teams)
-        .values({
-          id: randomUUID(),
-          gameId: game.id,
-          name,
-          nameKey: name.toLowerCase(),
-          tokenHash: hashToken(token),
-          joinedAt: now,
-        })
-        .returning();
-      return inserted!;
-    });
-    return { team, token };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, PLAY_MESSAGES.nameTaken);
-    throw error;
-  }
+  // With the other joins that arrive meanwhile; a teams limit holds exactly (joinBatch.ts).
+  const team = await writeJoin(db, {
+    id: randomUUID(),
+    gameId: game.id,
+    maxTeams: game.maxTeams,
+    name,
+    nameKey: name.toLowerCase(),
+    tokenHash: hashToken(token),
+    joinedAt: now,
+  });
+  if (team === 'full') throw forbidden(PLAY_MESSAGES.full);
+  if (team === 'nameTaken') throw new HttpError(409, PLAY_MESSAGES.nameTaken);
+  // Its phone's first answer then needs no look-up (on this instance).
+  rememberTeamToken(hashToken(token), { id: team.id, gameId: team.gameId });
+  return { team, token };
 }
 
 /**
@@ -281,27 +279,44 @@ export async function teamByToken(
 const TEAM_CACHE_SIZE = 20_000;
 const teamIdentities = new Map<string, TeamIdentity>();
 
+function rememberTeamToken(hash: string, identity: TeamIdentity): void {
+  teamIdentities.set(hash, identity);
+  if (teamIdentities.size > TEAM_CACHE_SIZE) {
+    teamIdentities.delete(teamIdentities.keys().next().value!);
+  }
+}
+
+/** The team a token stands for (cached), or null when the database knows no such token. */
+async function identityOfToken(db: Database, token: unknown): Promise<TeamIdentity | null> {
+  if (typeof token !== 'string' || token === '' || token.length > 200) return null;
+  const hash = hashToken(token);
+  const cached = teamIdentities.get(hash);
+  if (cached) return cached;
+  const [row] = await db
+    .select({ id: teams.id, gameId: teams.gameId })
+    .from(teams)
+    .where(ofTokenHash(hash));
+  if (!row) return null;
+  rememberTeamToken(hash, row);
+  return row;
+}
+
+/**
+ * The team a TeamToken header stands for, if the database knows it (any game): which bucket of
+ * the per-team rate limit a request counts in (routes/play.ts).
+ */
+export async function verifiedTeamId(db: Database, token: unknown): Promise<string | null> {
+  return (await identityOfToken(db, token))?.id ?? null;
+}
+
 /** The team of a TeamToken, for answers: cached. Anything else is 401. */
 export async function teamIdentityByToken(
   db: Database,
   game: GameRow,
   token: string | undefined,
 ): Promise<TeamIdentity> {
-  if (!token || token.length > 200) throw unauthorized(PLAY_MESSAGES.badToken);
-  const hash = hashToken(token);
-  let identity = teamIdentities.get(hash);
-  if (!identity) {
-    const [row] = await db
-      .select({ id: teams.id, gameId: teams.gameId })
-      .from(teams)
-      .where(ofTokenHash(hash));
-    if (!row) throw unauthorized(PLAY_MESSAGES.badToken);
-    identity = row;
-    teamIdentities.set(hash, identity);
-    if (teamIdentities.size > TEAM_CACHE_SIZE)
-      teamIdentities.delete(teamIdentities.keys().next().value!);
-  }
-  if (identity.gameId !== game.id) throw unauthorized(PLAY_MESSAGES.badToken);
+  const identity = await identityOfToken(db, token);
+  if (!identity || identity.gameId !== game.id) throw unauthorized(PLAY_MESSAGES.badToken);
   return identity;
 }
 
@@ -420,6 +435,13 @@ async function earlierSubmission(
   return existing;
 }
 
+/** An answer stored: what its phone is told, and its team's standing when it was new. */
+export interface RecordedAnswer {
+  result: AnswerResult;
+  /** The team's score after this answer; null for a resend of an answer stored before. */
+  standing: TeamStanding | null;
+}
+
 interface NewSubmission {
   kind: ProgressEntry['kind'];
   answer: string | null;
@@ -429,25 +451,6 @@ interface NewSubmission {
   mediaType?: string;
   /** Delivered after the end, made before it (admitEarlierAnswer). */
   late?: boolean;
-}
-
-interface InsertedSubmission {
-  id: string;
-  game_id: string;
-  team_id: string;
-  step_id: string;
-  client_id: string;
-  kind: string;
-  answer: string | null;
-  correct: boolean | null;
-  points: number;
-  rejected: boolean;
-  adjusted_points: number | null;
-  media_key: string | null;
-  media_type: string | null;
-  late: boolean;
-  hidden: boolean;
-  created_at: string;
 }
 
 const fromInserted = (row: InsertedSubmission): SubmissionRow => ({
@@ -470,25 +473,13 @@ const fromInserted = (row: InsertedSubmission): SubmissionRow => ({
 });
 
 /**
- * Stores a submission and moves the team's score with it in one statement (a data-modifying
- * CTE is atomic): the answer path is the hottest of a live game, and one round trip instead of
- * a transaction's four keeps a 2,000-team game fast. A second submission for the same task
- * inserts nothing (ON CONFLICT) and is then answered from the first.
+ * Stores a submission and moves the team's score with it (answerBatch.ts: in one statement with
+ * the other answers that arrive meanwhile, one commit). A second submission for the same task
+ * inserts nothing and is then answered from the first. A team removed by the organiser
+ * (docs/games.md "Teams") may still be in the token cache of this or another instance: the
+ * database's foreign key then refuses the row, and the phone is told, as for any unknown token,
+ * that it is no team any more.
  */
-/**
- * Runs the insert of a submission. A team removed by the organiser (docs/games.md "Teams") may
- * still be in the token cache of this or another instance: the database's foreign key then
- * refuses the row, and the phone is told, as for any unknown token, that it is no team any more.
- */
-async function insertSubmission(db: Database, query: SQL) {
-  try {
-    return await db.execute<{ submission: InsertedSubmission | null; score: number | null }>(query);
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw unauthorized(PLAY_MESSAGES.badToken);
-    throw error;
-  }
-}
-
 async function record(
   db: Database,
   game: GameRow,
@@ -497,46 +488,38 @@ async function record(
   clientId: string,
   submission: NewSubmission,
   now: Date,
-): Promise<AnswerResult> {
-  const result = await insertSubmission(
-    db,
-    sql`
-    WITH inserted AS (
-      INSERT INTO ${submissions} (id, game_id, team_id, step_id, client_id, kind, answer, correct,
-        points, media_key, media_type, late, created_at)
-      VALUES (${randomUUID()}, ${game.id}, ${team.id}, ${stepId}, ${clientId}, ${submission.kind},
-        ${submission.answer}, ${submission.correct}, ${submission.points},
-        ${submission.mediaKey ?? null}, ${submission.mediaType ?? null},
-        ${submission.late ?? false}, ${now.toISOString()})
-      ON CONFLICT (team_id, step_id) DO NOTHING
-      RETURNING *
-    ), scored AS (
-      UPDATE ${teams}
-      SET score = score + ${submission.points}, answered = answered + 1,
-        last_answer_at = ${now.toISOString()}
-      WHERE id = ${team.id} AND EXISTS (SELECT 1 FROM inserted)
-      RETURNING score
-    )
-    SELECT (SELECT row_to_json(inserted) FROM inserted) AS submission,
-      (SELECT score FROM scored) AS score
-  `,
-  );
-  const [row] = (
-    result as unknown as {
-      rows: { submission: InsertedSubmission | string | null; score: number | null }[];
-    }
-  ).rows;
-  const inserted =
-    typeof row?.submission === 'string'
-      ? (JSON.parse(row.submission) as InsertedSubmission)
-      : row?.submission;
-  if (inserted && row?.score !== null && row?.score !== undefined) {
-    return answerResult(fromInserted(inserted), row.score);
+): Promise<RecordedAnswer> {
+  let written: AnswerWritten;
+  try {
+    written = await writeAnswer(db, {
+      id: randomUUID(),
+      gameId: game.id,
+      teamId: team.id,
+      stepId,
+      clientId,
+      kind: submission.kind,
+      answer: submission.answer,
+      correct: submission.correct,
+      points: submission.points,
+      mediaKey: submission.mediaKey ?? null,
+      mediaType: submission.mediaType ?? null,
+      late: submission.late ?? false,
+      createdAt: now.toISOString(),
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw unauthorized(PLAY_MESSAGES.badToken);
+    throw error;
+  }
+  if (written) {
+    return {
+      result: answerResult(fromInserted(written.submission), written.standing.score),
+      standing: written.standing,
+    };
   }
   // The task was answered already: a resend gets the first result, another answer is 409.
   const first = await earlierSubmission(db, team, stepId, clientId);
   if (!first) throw new Error('a submission conflicted but none was found');
-  return answerResult(first, await teamScore(db, team.id));
+  return { result: answerResult(first, await teamScore(db, team.id)), standing: null };
 }
 
 async function teamScore(db: Database, teamId: string): Promise<number> {
@@ -551,13 +534,15 @@ export async function submitAnswer(
   team: TeamIdentity,
   request: AnswerRequest,
   now = new Date(),
-): Promise<AnswerResult> {
+): Promise<RecordedAnswer> {
   const step = stepOf(game, request.stepId);
   let late = false;
   if (gamePhase(game, now) !== 'open') {
     // An answer kept on a phone through the end of the game is still answered, if it was sent.
     const earlier = await earlierSubmission(db, team, step.id, request.clientId);
-    if (earlier) return answerResult(earlier, await teamScore(db, team.id));
+    if (earlier) {
+      return { result: answerResult(earlier, await teamScore(db, team.id)), standing: null };
+    }
     const answeredAt = request.answeredAt ? new Date(request.answeredAt) : null;
     late = admitEarlierAnswer(game, now, answeredAt).late;
   }
@@ -609,7 +594,7 @@ export function recordMediaAnswer(
   media: { key: string; mimeType: string },
   late = false,
   now = new Date(),
-): Promise<AnswerResult> {
+): Promise<RecordedAnswer> {
   return record(
     db,
     game,
@@ -672,4 +657,27 @@ export async function scoreboard(
     }),
     updatedAt: now.toISOString(),
   };
+}
+
+/** A game's teams as its live scoreboard starts from them (liveFeed.ts). */
+export async function loadBoardTeams(db: Database, gameId: string): Promise<BoardTeam[]> {
+  const rows = await db
+    .select({
+      id: teams.id,
+      name: teams.name,
+      photoKey: teams.photoKey,
+      score: teams.score,
+      answered: teams.answered,
+      lastAnswerAt: teams.lastAnswerAt,
+    })
+    .from(teams)
+    .where(eq(teams.gameId, gameId));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    photoUrl: uploadUrl(row.photoKey),
+    score: row.score,
+    answered: row.answered,
+    lastAnswerAt: row.lastAnswerAt?.toISOString() ?? null,
+  }));
 }
