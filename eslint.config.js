@@ -11,6 +11,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-server/**',
       'data/**',
       'node_modules/**',
       'server/db/migrations/**',

@@ -15,8 +15,9 @@
  * Hand-written rather than piscina or tinypool: the pool is small, and the part that needs care
  * (a time limit that terminates and replaces the worker, in-flight checks refused in plain words)
  * is the part those libraries leave to the caller. The worker entry is plain JavaScript that loads
- * the TypeScript checks through tsx (checkWorker.mjs says why).
+ * the checks, compiled or through tsx (checkWorker.mjs says why).
  */
+import { existsSync } from 'node:fs';
 import { Worker, type TransferListItem } from 'node:worker_threads';
 import { DEFAULT_UPLOAD_CHECK_LIMITS, type UploadCheckLimits } from '../../config';
 
@@ -262,9 +263,18 @@ export function createCheckPool<C extends CheckSet>(options: {
 let serverPool: CheckPool<UploadChecks> | null = null;
 let serverLimits: WorkerLimits = DEFAULT_UPLOAD_CHECK_LIMITS;
 
+/**
+ * checks.ts, or in the compiled server (scripts/build-server.mjs) the checks.js compiled beside
+ * the bundle: there is no TypeScript to load at run time, and no loader to load it with.
+ */
+function serverChecksModule(): URL {
+  const compiled = new URL('./checks.js', import.meta.url);
+  return existsSync(compiled) ? compiled : new URL('./checks.ts', import.meta.url);
+}
+
 function uploadCheckPool(): CheckPool<UploadChecks> {
   serverPool ??= createCheckPool<UploadChecks>({
-    checksModule: new URL('./checks.ts', import.meta.url),
+    checksModule: serverChecksModule(),
     exportName: 'uploadChecks',
     limits: serverLimits,
   });

@@ -1,18 +1,27 @@
 /**
  * The entry of an upload-check worker thread (checkPool.ts). Plain JavaScript on purpose: a
- * worker thread starts a fresh module loader, and the server's code is TypeScript run without a
- * build step (`npm start` runs server/server.ts through tsx; Vitest compiles on the fly with its
- * own loader, which worker threads do not share). Node loads this file as it is, and it loads the
- * TypeScript checks itself through tsx's scoped import API (tsx is a runtime dependency), so the
- * same worker starts under tsx, under Vitest and under plain node.
+ * worker thread starts a fresh module loader (Vitest compiles on the fly with its own loader,
+ * which worker threads do not share), so Node must be able to load this file as it is: from the
+ * sources under tsx or Vitest, and next to the compiled server (dist-server/) under plain node.
+ *
+ * The checks module it is given is either compiled JavaScript (the compiled server's checks.js),
+ * imported as it is, or TypeScript (the server run from its sources by tsx, Vitest), which it
+ * loads through tsx's scoped import API. tsx is imported only then, so the compiled server never
+ * loads a TypeScript compiler.
  *
  * Protocol: once the checks are loaded the worker posts {ready: true}; it then answers each
  * {id, name, input} with {id, result} or {id, error}.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { tsImport } from 'tsx/esm/api';
 
-const loaded = await tsImport(workerData.checksModule, import.meta.url);
+/** The checks module, compiled or not (see the top of this file). */
+async function loadChecks(href) {
+  if (!/\.[cm]?ts$/.test(new URL(href).pathname)) return import(href);
+  const { tsImport } = await import('tsx/esm/api');
+  return tsImport(href, import.meta.url);
+}
+
+const loaded = await loadChecks(workerData.checksModule);
 const checks = loaded[workerData.exportName];
 if (!checks) throw new Error(`${workerData.checksModule} exports no "${workerData.exportName}"`);
 

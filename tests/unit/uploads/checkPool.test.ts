@@ -50,7 +50,7 @@ describe('upload checks run in worker threads', () => {
     );
   });
 
-  it("loads the server's SVG check in its worker under tsx, as npm start runs the server", async () => {
+  it("loads the server's SVG check in its worker under tsx, as npm run dev runs the server", async () => {
     const tsx = path.resolve('node_modules/.bin/tsx');
     const script = path.resolve('tests/unit/uploads/support/svgCheckUnderTsx.ts');
     const { stdout } = await promisify(execFile)(tsx, [script], { timeout: 30_000 });

@@ -1,5 +1,5 @@
 /**
- * Run by checkPool.test.ts through the tsx CLI, as `npm start` runs the server: checks one safe
+ * Run by checkPool.test.ts through the tsx CLI, as `npm run dev` runs the server: checks one safe
  * and one unsafe SVG in the server's upload-check worker and prints what it decided.
  */
 import { runUploadCheck } from '../../../../server/services/uploads/checkPool';
