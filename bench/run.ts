@@ -16,6 +16,7 @@ const BENCHMARKS = [
   'bench/pages.ts',
   'bench/builderTyping.ts',
   'bench/ai.ts',
+  'bench/idleMemory.ts',
 ];
 
 let failed = false;

@@ -5,8 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AiConfig } from '../config';
-import { createBuiltinGenerator } from './builtin/builtinGenerator';
-import { createModelGenerator } from './model/modelGenerator';
 import type { ContentGenerator } from './generator';
 import { createAiJobRunner, type AiJobRunner } from './jobRunner';
 
@@ -15,8 +13,29 @@ const BUILTIN_LEASE_MS = 60_000;
 /** A model call may take its timeout twice (the repair round) before the lease is given up. */
 const MODEL_LEASE_MARGIN_MS = 30_000;
 
+/**
+ * The configured generator, loaded when the first request reaches it: the built-in one brings
+ * an NLP library and the question bank (about 30 MB), the model provider the AI SDK, and an
+ * idle server needs neither (issue 17). The first generation waits a few hundred milliseconds
+ * longer; the queue runs it in the background anyway.
+ */
 export function createGenerator(config: AiConfig): ContentGenerator {
-  return config.model ? createModelGenerator(config.model) : createBuiltinGenerator();
+  const model = config.model;
+  let loading: Promise<ContentGenerator> | null = null;
+  const load = () =>
+    (loading ??= (
+      model
+        ? import('./model/modelGenerator').then((module) => module.createModelGenerator(model))
+        : import('./builtin/builtinGenerator').then((module) => module.createBuiltinGenerator())
+    ).catch((error: unknown) => {
+      // A load that failed is tried again by the next request, not remembered.
+      loading = null;
+      throw error;
+    }));
+  return {
+    kind: model ? 'model' : 'builtin',
+    generate: async (request) => (await load()).generate(request),
+  };
 }
 
 export function leaseFor(config: AiConfig): number {

@@ -14,6 +14,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { schema } from './schema';
 import { createPglite, type PgliteDurability } from './durablePgliteFs';
+import { PGLITE_MEMORY_PARAMS } from './pgliteMemory';
+import { needsInitdb, runInitdbApart } from './pgliteInitdb';
 import { DEFAULT_CHECKPOINT_INTERVAL_MS, startPeriodicCheckpoints } from './pgliteCheckpoints';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -58,8 +60,13 @@ async function openPglite(
   checkpointIntervalMs: number,
 ): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // In memory (tests) there is no disk to sync; in a folder, see durablePgliteFs.ts.
-  const client = dataDir ? createPglite(dataDir, durability) : new PGlite();
+  // A new database is created in a child process, whose memory goes with it (pgliteInitdb.ts).
+  if (dataDir && needsInitdb(dataDir)) await runInitdbApart(dataDir, durability);
+  // In memory (tests) there is no disk to sync; in a folder, see durablePgliteFs.ts. Both with
+  // the same cache size (pgliteMemory.ts), so tests run the database as production does.
+  const client = dataDir
+    ? createPglite(dataDir, durability)
+    : new PGlite({ startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS] });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   const checkpoints = dataDir ? startPeriodicCheckpoints(client, checkpointIntervalMs) : null;

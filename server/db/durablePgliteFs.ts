@@ -42,6 +42,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { PGLITE_MEMORY_PARAMS } from './pgliteMemory';
 
 export type PgliteDurability = 'fsync' | 'relaxed';
 
@@ -401,16 +402,23 @@ export class DurablePGlite extends PGlite {
   }
 }
 
-/** Opens PGlite on a folder with the given durability (see the top of this file). */
+/**
+ * Opens PGlite on a folder with the given durability (see the top of this file) and the memory
+ * bounds of pgliteMemory.ts.
+ */
 export function createPglite(
   dataDir: string,
   durability: PgliteDurability,
   options: DurableNodeFsOptions = {},
 ): PGlite {
-  if (durability === 'relaxed') return new PGlite(dataDir);
+  if (durability === 'relaxed') {
+    return new PGlite(dataDir, {
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS],
+    });
+  }
   const pgliteOptions: PGliteOptions = {
     fs: new DurableNodeFS(dataDir, options),
-    startParams: [...DURABLE_START_PARAMS],
+    startParams: [...DURABLE_START_PARAMS, ...PGLITE_MEMORY_PARAMS],
   };
   return new DurablePGlite(pgliteOptions);
 }

@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { APIError } from 'better-auth/api';
 import { z } from 'zod';
 import {
   authResponseSchema,
@@ -27,8 +26,8 @@ const authMessages = {
 } as const;
 
 /** Better Auth's error codes, as the messages organisers read. */
-function translateAuthError(error: unknown): never {
-  if (error instanceof APIError) {
+function translateAuthError(app: FastifyInstance, error: unknown): never {
+  if (app.accounts.isAuthError(error)) {
     const code = (error.body as { code?: string } | undefined)?.code ?? '';
     if (code.startsWith('USER_ALREADY_EXISTS')) throw new HttpError(409, authMessages.emailTaken);
     if (
@@ -71,7 +70,7 @@ export async function authRoutes(appBase: FastifyInstance) {
       if (problem) throw new HttpError(400, problem);
       const result = await app.accounts.api
         .signUpEmail({ body: { email: email.toLowerCase(), password, name } })
-        .catch(translateAuthError);
+        .catch((error: unknown) => translateAuthError(app, error));
       if (!result.token) throw new Error('Sign-up did not start a session');
       const user = await ensureUser(app.db, {
         provider: 'local',
@@ -113,7 +112,7 @@ export async function authRoutes(appBase: FastifyInstance) {
       try {
         result = await app.accounts.api
           .signInEmail({ body: { email: email.toLowerCase(), password } })
-          .catch(translateAuthError);
+          .catch((error: unknown) => translateAuthError(app, error));
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 401) admission.attempt.failed();
         else admission.attempt.cancel();
@@ -134,7 +133,7 @@ export async function authRoutes(appBase: FastifyInstance) {
     if (!request.actor.user) throw unauthorized(serverMessages.signInRequired);
     await app.accounts.api
       .signOut({ headers: new Headers({ authorization: request.headers.authorization ?? '' }) })
-      .catch(translateAuthError);
+      .catch((error: unknown) => translateAuthError(app, error));
     return reply.status(204).send();
   });
 

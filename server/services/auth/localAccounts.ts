@@ -1,52 +1,61 @@
 /**
- * The embedded account provider: e-mail and password accounts with Better Auth, stored in the
- * same database (auth_* tables). Sessions are opaque tokens the API accepts as bearer tokens.
+ * The embedded account provider (e-mail and password accounts with Better Auth, betterAuth.ts),
+ * loaded when it is first needed: a sign-up, a sign-in or a request with an organiser's session
+ * token. Better Auth is about 30 MB of memory, which a server that nobody has signed in to yet
+ * (or one whose organisers sign in with Clerk) does not need (issue 17). The first such request
+ * waits for the load, a few hundred milliseconds, once.
  */
-import { randomUUID } from 'node:crypto';
-import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { bearer } from 'better-auth/plugins';
 import type { Database } from '../../db/client';
-import { authAccount, authSession, authUser, authVerification } from '../../db/schema';
-import { LIMITS } from '../../../src/domain/limits';
+import type { APIError, BetterAuth } from './betterAuth';
 
-/** Sessions last a month and are renewed daily while used. */
-const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
-const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+/** The part of Better Auth's server API the routes call. */
+type AccountsApi = Pick<
+  BetterAuth['api'],
+  'getSession' | 'signUpEmail' | 'signInEmail' | 'signOut'
+>;
 
-export function createLocalAccounts(db: Database, secret: string, baseURL: string) {
-  return betterAuth({
-    appName: 'Teamtrail',
-    baseURL,
-    // Better Auth's own HTTP handler is not mounted; /v1/auth/* calls its server API instead.
-    basePath: '/v1/auth/provider',
-    secret,
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: authUser,
-        session: authSession,
-        account: authAccount,
-        verification: authVerification,
-      },
-    }),
-    emailAndPassword: {
-      enabled: true,
-      autoSignIn: true,
-      minPasswordLength: LIMITS.passwordMinLength,
-      maxPasswordLength: LIMITS.passwordMaxLength,
-    },
-    session: {
-      expiresIn: SESSION_EXPIRES_IN_SECONDS,
-      updateAge: SESSION_UPDATE_AGE_SECONDS,
-    },
-    // Flood protection is the API's own rate limiter (server/plugins/security.ts).
-    rateLimit: { enabled: false },
-    telemetry: { enabled: false },
-    advanced: { database: { generateId: () => randomUUID() } },
-    plugins: [bearer()],
-    logger: { disabled: true },
-  });
+export interface LocalAccounts {
+  api: AccountsApi;
+  /** Whether an error is Better Auth's (a refused sign-in, a taken e-mail address…). */
+  isAuthError(error: unknown): error is APIError;
 }
 
-export type LocalAccounts = ReturnType<typeof createLocalAccounts>;
+interface Loaded {
+  auth: BetterAuth;
+  APIError: typeof APIError;
+}
+
+export function createLocalAccounts(db: Database, secret: string, baseURL: string): LocalAccounts {
+  let loaded: Loaded | null = null;
+  let loading: Promise<Loaded> | null = null;
+  const load = () =>
+    (loading ??= import('./betterAuth').then(
+      (module) =>
+        (loaded = {
+          auth: module.createBetterAuth(db, secret, baseURL),
+          APIError: module.APIError,
+        }),
+      (error: unknown) => {
+        // A load that failed is tried again by the next request, not remembered.
+        loading = null;
+        throw error;
+      },
+    ));
+  /** One of Better Auth's API calls, as it is once loaded. */
+  const call = <K extends keyof AccountsApi>(name: K): AccountsApi[K] =>
+    (async (...args: unknown[]) => {
+      const { auth } = await load();
+      const method = auth.api[name] as (...args: unknown[]) => Promise<unknown>;
+      return method.apply(auth.api, args);
+    }) as unknown as AccountsApi[K];
+  return {
+    api: {
+      getSession: call('getSession'),
+      signUpEmail: call('signUpEmail'),
+      signInEmail: call('signInEmail'),
+      signOut: call('signOut'),
+    },
+    // Better Auth throws its errors only once loaded: before that, no error is one of them.
+    isAuthError: (error): error is APIError => loaded !== null && error instanceof loaded.APIError,
+  };
+}

@@ -8,11 +8,11 @@
  * complex to check within the time limit), 413 for a file over its size cap, 415 for a type that
  * is not accepted for this purpose.
  */
-import sharp from 'sharp';
 import type { DetectedKind, DetectedMimeType, DetectedType } from './sniff';
 import { sniffMediaType, sniffMediaTypeOfFile } from './sniff';
 import { readRange, readWhole, type StagedFile } from './stagedFile';
 import { CheckTooComplexError, runUploadCheck } from './checkPool';
+import { loadSharp } from './sharpModule';
 import { createConcurrencyLimit } from '../concurrencyLimit';
 import { DEFAULT_UPLOAD_CHECK_LIMITS } from '../../config';
 // The size caps are shared with the browser (which refuses a file before uploading it), so they
@@ -212,6 +212,7 @@ function inspectRasterImage(bytes: Uint8Array, type: DetectedType): Promise<Insp
 async function decodeRasterImage(bytes: Uint8Array, type: DetectedType): Promise<InspectResult> {
   const name = type.mimeType === 'image/png' ? 'PNG' : 'JPEG';
   const corrupt = refuse(400, `This ${name} image is damaged or incomplete and can't be opened.`);
+  const sharp = await loadSharp();
   let width: number;
   let height: number;
   try {

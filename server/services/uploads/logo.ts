@@ -5,7 +5,7 @@
  * them to an image editor. The logo is never cropped (a cut-off wordmark is worse than a small
  * one) and never enlarged (upscaling only blurs it).
  */
-import sharp from 'sharp';
+import { loadSharp } from './sharpModule';
 import { LOGO_MAX } from '../../../src/domain/constants';
 import { fitsLogoMax } from '../../../src/domain/uploads';
 import { MAX_IMAGE_PIXELS } from './inspect';
@@ -20,6 +20,7 @@ export interface FittedLogo {
 
 /** Expects a PNG that inspectUpload accepted for the purpose 'logo'. */
 export async function fitLogo(png: Uint8Array): Promise<FittedLogo> {
+  const sharp = await loadSharp();
   const { width, height } = await sharp(png, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   if (!width || !height) throw new Error('fitLogo: the image has no dimensions');
 

@@ -13,7 +13,7 @@
  *   and browsers turn the picture by it.
  * - PNG: metadata chunks (eXIf, tEXt, iTXt, zTXt, tIME and private ones) are dropped.
  */
-import sharp from 'sharp';
+import { loadSharp } from './sharpModule';
 
 /** For a JPEG whose segments do not hold together: re-encoded, as before (rare; slow). */
 const JPEG_QUALITY = 90;
@@ -21,6 +21,7 @@ const JPEG_QUALITY = 90;
 export async function stripPhotoMetadata(jpeg: Uint8Array): Promise<Uint8Array> {
   const stripped = stripJpegMetadata(jpeg);
   if (stripped) return stripped;
+  const sharp = await loadSharp();
   // failOn 'error', as the upload's inspection decoded it: harmless warnings are tolerated.
   const output = await sharp(jpeg, { failOn: 'error' })
     .rotate()

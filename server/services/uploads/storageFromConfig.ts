@@ -5,8 +5,22 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config';
-import { createS3Storage } from './s3Storage';
 import { createDiskStorage, type FileStorage } from './storage';
+
+/**
+ * The store, loaded at its first use: the AWS SDK is about 11 MB of a server's idle memory, and
+ * only a server that keeps uploads in S3 needs it (docs/operations.md "The compiled server").
+ */
+function loadedOnFirstUse(load: () => Promise<FileStorage>): FileStorage {
+  let loading: Promise<FileStorage> | null = null;
+  const storage = () => (loading ??= load());
+  return {
+    put: async (key, body, contentType) => (await storage()).put(key, body, contentType),
+    head: async (key) => (await storage()).head(key),
+    get: async (key, range) => (await storage()).get(key, range),
+    delete: async (key) => (await storage()).delete(key),
+  };
+}
 
 export function storageFromConfig(
   config: Pick<ServerConfig, 's3' | 'uploadsDir'>,
@@ -28,5 +42,5 @@ export function storageFromConfig(
     },
     'uploads are stored in S3-compatible object storage',
   );
-  return createS3Storage(s3);
+  return loadedOnFirstUse(async () => (await import('./s3Storage')).createS3Storage(s3));
 }
