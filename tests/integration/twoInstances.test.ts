@@ -1,0 +1,186 @@
+/**
+ * Two server instances on one PostgreSQL and one S3-compatible store (issue 17; docs/operations.md
+ * "Several machines"): phones join and answer through either instance, the organiser's live screen
+ * is served by the other, and a photo uploaded through one is downloaded through the other, whole
+ * and in byte ranges. The live scoreboard each instance keeps in memory must end equal to the
+ * database's, however the answers were spread. Runs when TEST_DATABASE_URL is set.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { games } from '../../server/db/schema';
+import { seedDatabase } from '../../server/seed/run';
+import { setUserPlan } from '../../server/services/users';
+import type { AnswerResult, Scoreboard } from '../../src/domain/games';
+import { quizSteps } from './support/games';
+import { multipartBody } from './support/multipart';
+import { createFreshPostgresDatabase, TEST_DATABASE_URL } from './support/postgres';
+import { startS3Server, type TestS3Server } from './support/s3Server';
+import { openEventStream } from './support/sse';
+
+const TEAMS = 30;
+
+describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL and one S3 store', () => {
+  let drop: () => Promise<void>;
+  let s3: TestS3Server;
+  const instances: { app: FastifyInstance; database: DatabaseHandle; baseUrl: string }[] = [];
+  const dataDirs: string[] = [];
+
+  beforeAll(async () => {
+    const fresh = await createFreshPostgresDatabase();
+    drop = fresh.drop;
+    s3 = await startS3Server();
+    for (let i = 0; i < 2; i++) {
+      // Each its own disk: nothing may pass between them but the database and the bucket.
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'teamtrail-two-instances-'));
+      dataDirs.push(dataDir);
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        DATABASE_URL: fresh.url,
+        AUTH_SECRET: 'test-secret-that-is-long-enough-for-hmac-000000',
+        STATIC_DIR: path.join(dataDir, 'no-web-app'),
+        RATE_LIMIT_PER_MINUTE: '100000',
+        PLAY_RATE_LIMIT_PER_MINUTE: '100000',
+        ...s3.env(),
+      });
+      const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 3 });
+      if (i === 0) await seedDatabase(database.db);
+      const app = await buildApp({ config, database, logger: false });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      instances.push({ app, database, baseUrl: `http://127.0.0.1:${port}` });
+    }
+    // Give both listeners a moment to LISTEN.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+
+  afterAll(async () => {
+    for (const { app, database } of instances) {
+      await app.close();
+      await database.close();
+    }
+    await s3?.close();
+    await drop?.();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const call = async (baseUrl: string, pathName: string, init: RequestInit = {}) => {
+    const response = await fetch(`${baseUrl}${pathName}`, init);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const post = (baseUrl: string, pathName: string, body: unknown, headers = {}) =>
+    call(baseUrl, pathName, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it("phones on one instance, the live screen on the other: every answer shows, the board equals the database's, and the photo is served by both", async () => {
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const signUp = await post(a.baseUrl, '/v1/auth/sign-up', {
+      email: 'two.stores@example.com',
+      password: 'correct horse battery staple',
+      name: 'Olive',
+    });
+    const auth = { authorization: `Bearer ${String(signUp.body.token)}` };
+    // No teams limit: 30 teams is more than a free plan's game takes.
+    await setUserPlan(a.database.db, (signUp.body.user as { id: string }).id, 'PRO');
+    const steps = quizSteps();
+    const template = await post(a.baseUrl, '/v1/templates', { name: 'Two instances', steps }, auth);
+    const demo = await post(
+      b.baseUrl,
+      `/v1/templates/${String(template.body.id)}/demo_game`,
+      {},
+      auth,
+    );
+    const gameId = String(demo.body.gameStatusUrl).split('/games/')[1]!;
+    const [game] = await a.database.db.select().from(games).where(eq(games.id, gameId));
+    const screen = await openEventStream(
+      `${b.baseUrl}/v1/games/${gameId}/events?key=${game!.screenKey}`,
+    );
+    try {
+      await screen.waitFor((e) => e.event === 'scoreboard');
+      // Teams join through either instance and answer through the other one.
+      const teams = await Promise.all(
+        Array.from({ length: TEAMS }, async (_, i) => {
+          const joinedOn = i % 2 === 0 ? a : b;
+          const joined = await post(joinedOn.baseUrl, `/v1/play/${game!.code}/teams`, {
+            name: `Team ${i}`,
+          });
+          expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+          return { token: String(joined.body.token), answersOn: joinedOn === a ? b : a };
+        }),
+      );
+      const [capital, planets, selfie] = steps;
+      const answers = await Promise.all(
+        teams.flatMap(({ token, answersOn }, i) => [
+          post(
+            answersOn.baseUrl,
+            `/v1/play/${game!.code}/answers`,
+            { stepId: capital!.id, clientId: randomUUID(), text: i % 4 === 0 ? 'Lyon' : 'Paris' },
+            { teamtoken: token },
+          ),
+          post(
+            answersOn.baseUrl,
+            `/v1/play/${game!.code}/answers`,
+            { stepId: planets!.id, clientId: randomUUID(), answerId: planets!.answers[1]!.id },
+            { teamtoken: token },
+          ),
+        ]),
+      );
+      expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+
+      // A photo through A, stored in the bucket, served by B.
+      const photo = await sharp({
+        create: { width: 64, height: 48, channels: 3, background: '#3a7' },
+      })
+        .png()
+        .toBuffer();
+      const form = multipartBody(
+        [{ field: 'media', filename: 'team.png', contentType: 'image/png', bytes: photo }],
+        { stepId: selfie!.id, clientId: randomUUID() },
+      );
+      const uploaded = await fetch(`${a.baseUrl}/v1/play/${game!.code}/answers/media`, {
+        method: 'POST',
+        headers: { teamtoken: teams[0]!.token, ...form.headers },
+        body: new Uint8Array(form.payload),
+      });
+      expect(uploaded.status).toBe(200);
+      const { entry } = (await uploaded.json()) as AnswerResult;
+      const whole = await fetch(`${b.baseUrl}${entry.mediaUrl!}`);
+      expect(whole.status).toBe(200);
+      const served = Buffer.from(await whole.arrayBuffer());
+      expect(served.length).toBeGreaterThan(0);
+      const ranged = await fetch(`${b.baseUrl}${entry.mediaUrl!}`, {
+        headers: { range: 'bytes=0-15' },
+      });
+      expect(ranged.status).toBe(206);
+      expect(Buffer.from(await ranged.arrayBuffer())).toEqual(served.subarray(0, 16));
+
+      const fromDatabase = (
+        await call(a.baseUrl, `/v1/games/${gameId}/scoreboard?key=${game!.screenKey}`)
+      ).body as unknown as Scoreboard;
+      const total = fromDatabase.rows.reduce((sum, row) => sum + row.answered, 0);
+      expect(total).toBe(2 * TEAMS + 1);
+      const live = await screen.waitFor(
+        (e) =>
+          e.event === 'scoreboard' &&
+          (e.data as Scoreboard).rows.reduce((sum, row) => sum + row.answered, 0) === total,
+      );
+      const ranking = (board: Scoreboard) =>
+        board.rows.map(({ rank, teamId, score, answered }) => ({ rank, teamId, score, answered }));
+      expect(ranking(live.data as Scoreboard)).toEqual(ranking(fromDatabase));
+    } finally {
+      screen.close();
+    }
+  });
+});
