@@ -122,6 +122,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   configureImageDecodes(config.uploadChecks.imageDecodes);
   app.decorate('uploadSlots', createUploadSlots(config.uploadSlots));
   app.decorate('accounts', createLocalAccounts(database.db, config.authSecret, config.publicUrl));
+  // Loaded at start after all: loading it on the first sign-in made that sign-in wait 2 s on an
+  // idle machine and over 5 s on a busy one (an organiser's first sign-in after a deploy).
+  await app.accounts.ready();
   app.decorate(
     'verifyClerkToken',
     config.clerkJwtKey

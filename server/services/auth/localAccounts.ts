@@ -18,6 +18,8 @@ export interface LocalAccounts {
   api: AccountsApi;
   /** Whether an error is Better Auth's (a refused sign-in, a taken e-mail address…). */
   isAuthError(error: unknown): error is APIError;
+  /** Resolves once Better Auth is loaded (app.ts waits for it at start). */
+  ready(): Promise<void>;
 }
 
 interface Loaded {
@@ -57,5 +59,8 @@ export function createLocalAccounts(db: Database, secret: string, baseURL: strin
     },
     // Better Auth throws its errors only once loaded: before that, no error is one of them.
     isAuthError: (error): error is APIError => loaded !== null && error instanceof loaded.APIError,
+    ready: async () => {
+      await load();
+    },
   };
 }
