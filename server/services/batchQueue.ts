@@ -28,6 +28,24 @@ interface Waiting<I, O> {
   reject(error: unknown): void;
 }
 
+/**
+ * One queue per owner (a database handle), made at the owner's first item: tests and the
+ * server each write through their own database.
+ */
+export function queuePerOwner<K extends object, I, O>(
+  optionsFor: (owner: K) => BatchQueueOptions<I, O>,
+): (owner: K, item: I) => Promise<O> {
+  const queues = new WeakMap<K, (item: I) => Promise<O>>();
+  return (owner, item) => {
+    let enqueue = queues.get(owner);
+    if (!enqueue) {
+      enqueue = createBatchQueue(optionsFor(owner));
+      queues.set(owner, enqueue);
+    }
+    return enqueue(item);
+  };
+}
+
 export function createBatchQueue<I, O>(options: BatchQueueOptions<I, O>): (item: I) => Promise<O> {
   let queue: Waiting<I, O>[] = [];
   let writing = false;

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { submissions, teams } from '../../db/schema';
-import { createBatchQueue, type BatchOutcome } from '../batchQueue';
+import { queuePerOwner, type BatchOutcome } from '../batchQueue';
 import type { TeamStanding } from './liveScoreboard';
 
 /** One submission to store; `createdAt` is when the server took it. */
@@ -169,19 +169,10 @@ async function writeBatch(
   }
 }
 
-const queues = new WeakMap<Database, (item: AnswerWrite) => Promise<AnswerWritten>>();
-
 /** Stores one answer with the next batch; resolves once that batch has committed. */
-export function writeAnswer(db: Database, item: AnswerWrite): Promise<AnswerWritten> {
-  let enqueue = queues.get(db);
-  if (!enqueue) {
-    enqueue = createBatchQueue<AnswerWrite, AnswerWritten>({
-      run: (items) => writeBatch(db, items),
-      maxBatch: MAX_BATCH,
-      // A team's second answer to one task waits for the next batch, which finds the first.
-      keyOf: (item) => `${item.teamId} ${item.stepId}`,
-    });
-    queues.set(db, enqueue);
-  }
-  return enqueue(item);
-}
+export const writeAnswer = queuePerOwner<Database, AnswerWrite, AnswerWritten>((db) => ({
+  run: (items) => writeBatch(db, items),
+  maxBatch: MAX_BATCH,
+  // A team's second answer to one task waits for the next batch, which finds the first.
+  keyOf: (item) => `${item.teamId} ${item.stepId}`,
+}));

@@ -8,7 +8,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { games, teams } from '../../db/schema';
-import { createBatchQueue, type BatchOutcome } from '../batchQueue';
+import { queuePerOwner, type BatchOutcome } from '../batchQueue';
 
 export interface JoinWrite {
   id: string;
@@ -32,20 +32,21 @@ export type JoinWritten = TeamRow | JoinRefusal;
 
 const MAX_BATCH = 500;
 
+/** The teams row of a join. */
+const teamValues = (item: JoinWrite) => ({
+  id: item.id,
+  gameId: item.gameId,
+  name: item.name,
+  nameKey: item.nameKey,
+  tokenHash: item.tokenHash,
+  joinedAt: item.joinedAt,
+});
+
 /** A game without a limit: every team in one INSERT; a name already there inserts nothing. */
 async function insertTeams(db: Database, items: readonly JoinWrite[]): Promise<JoinWritten[]> {
   const rows = await db
     .insert(teams)
-    .values(
-      items.map((item) => ({
-        id: item.id,
-        gameId: item.gameId,
-        name: item.name,
-        nameKey: item.nameKey,
-        tokenHash: item.tokenHash,
-        joinedAt: item.joinedAt,
-      })),
-    )
+    .values(items.map(teamValues))
     .onConflictDoNothing()
     .returning();
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -79,14 +80,7 @@ async function insertTeamsWithinLimit(
       }
       const [inserted] = await tx
         .insert(teams)
-        .values({
-          id: item.id,
-          gameId: item.gameId,
-          name: item.name,
-          nameKey: item.nameKey,
-          tokenHash: item.tokenHash,
-          joinedAt: item.joinedAt,
-        })
+        .values(teamValues(item))
         .onConflictDoNothing()
         .returning();
       if (inserted) joined++;
@@ -118,19 +112,10 @@ async function writeBatch(
   return outcomes;
 }
 
-const queues = new WeakMap<Database, (item: JoinWrite) => Promise<JoinWritten>>();
-
 /** Writes one team with the next batch; resolves once that batch has committed. */
-export function writeJoin(db: Database, item: JoinWrite): Promise<JoinWritten> {
-  let enqueue = queues.get(db);
-  if (!enqueue) {
-    enqueue = createBatchQueue<JoinWrite, JoinWritten>({
-      run: (items) => writeBatch(db, items),
-      maxBatch: MAX_BATCH,
-      // Two teams of one name never share a batch: the second then finds the first's row.
-      keyOf: (item) => `${item.gameId} ${item.nameKey}`,
-    });
-    queues.set(db, enqueue);
-  }
-  return enqueue(item);
-}
+export const writeJoin = queuePerOwner<Database, JoinWrite, JoinWritten>((db) => ({
+  run: (items) => writeBatch(db, items),
+  maxBatch: MAX_BATCH,
+  // Two teams of one name never share a batch: the second then finds the first's row.
+  keyOf: (item) => `${item.gameId} ${item.nameKey}`,
+}));
