@@ -82,6 +82,15 @@ async function openPglite(
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // PostgreSQL may close an idle connection (a restart, a failover, a proxy's idle timeout). The
+  // pool reports it as an 'error' event, and an EventEmitter's 'error' without a listener ends
+  // the process: a database restart would take every instance down. The pool opens a new
+  // connection for the next query, so a warning is all it takes.
+  pool.on('error', (error) => {
+    console.warn(
+      `PostgreSQL closed an idle connection (${error.message}); the next query opens another.`,
+    );
+  });
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

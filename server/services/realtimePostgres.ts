@@ -42,6 +42,10 @@ export function createPostgresBus(
   const local = createInProcessBus();
   const origin = randomUUID();
   const publisher = new pg.Pool({ connectionString: url, max: 2 });
+  // An idle connection PostgreSQL closes must not end the process (see server/db/client.ts).
+  publisher.on('error', (error) => {
+    log.warn({ err: error }, 'realtime: PostgreSQL closed an idle NOTIFY connection');
+  });
   let listener: pg.Client | null = null;
   let closed = false;
   /** Envelopes (JSON) waiting for the next NOTIFY; one NOTIFY is on its way at a time. */
