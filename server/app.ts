@@ -43,6 +43,8 @@ import { joinAddressRoutes } from './routes/joinAddress';
 import { attachAiJobRunner } from './ai';
 import type { ContentGenerator } from './ai/generator';
 import { createLiveGameFeed } from './services/games/liveFeed';
+import { createLocalCounts, createSharedCounts } from './services/limits/sharedCounts';
+import { sharedRateLimitStore } from './services/limits/rateLimitStore';
 import './types';
 
 /** JSON bodies: a template of 100 tasks is well under 1 MB. Uploads have their own caps. */
@@ -109,6 +111,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : createInProcessBus());
   app.decorate('bus', bus);
   app.addHook('onClose', async () => bus.close?.());
+  // Limits hold across instances when they share PostgreSQL (docs/operations.md "Several
+  // machines"): the rate limiter's counts, failed sign-ins and open streams. Stopped on close,
+  // before the caller closes the database, so that this instance's counts leave with it.
+  const limitCounts =
+    database.kind === 'postgres'
+      ? createSharedCounts({ db: database.db, syncMs: config.limitSyncMs, log: app.log })
+      : createLocalCounts({ syncMs: config.limitSyncMs });
+  app.decorate('limitCounts', limitCounts);
+  limitCounts.start();
+  app.addHook('onClose', async () => limitCounts.stop());
   app.decorate('storage', options.storage ?? storageFromConfig(config, app.log));
   const stagingDir = path.join(config.dataDir, 'upload-staging');
   app.decorate('uploadStaging', createStagingDir(stagingDir));
@@ -167,6 +179,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(rateLimit, {
         max: config.rateLimitPerMinute,
         timeWindow: '1 minute',
+        // Counts shared between instances; the routes' own limits (play.ts, auth.ts) use its
+        // children, so they are shared too.
+        store: sharedRateLimitStore(app.limitCounts),
         // The builder's result is thrown: an HttpError reaches the error handler as {errorMessage}.
         errorResponseBuilder: (_request, context) =>
           new HttpError(context.statusCode, serverMessages.tooManyRequests),

@@ -50,6 +50,12 @@ export interface ServerConfig {
   /** A team's calls (answers, its view, its photo) per minute, per route (docs/games.md). */
   playTeamRateLimitPerMinute: number;
   /**
+   * How often each instance shares its limit counts with the others through PostgreSQL
+   * (LIMIT_SYNC_MS; services/limits/sharedCounts.ts): limits hold across instances to within
+   * about this long. Unused on the embedded database.
+   */
+  limitSyncMs: number;
+  /**
    * Which proxies in front may tell the client's address (X-Forwarded-For), as Fastify's
    * trustProxy takes it: false (none), a number of hops, a list of addresses or CIDR ranges, or
    * true (every hop: the left-most address, which a client can write itself). TRUST_PROXY.
@@ -87,8 +93,9 @@ export interface ConnectionTimeouts {
 }
 
 /**
- * Open event streams one server instance keeps at most (server/services/sse.ts). Each is an open
- * connection with its timers and subscriptions; without a cap one address could hold thousands.
+ * Open event streams at most (server/services/sse.ts), counted across instances when they share
+ * PostgreSQL (services/limits/sharedCounts.ts). Each is an open connection with its timers and
+ * subscriptions; without a cap one address could hold thousands.
  */
 export interface StreamLimits {
   /** Per client address. A venue's phones often share one address: a 2,000-team game fits. */
@@ -177,6 +184,11 @@ const DEFAULT_SIGN_IN_FAILURES_PER_ACCOUNT = 10;
 const DEFAULT_SIGN_IN_FAILURE_WINDOW_MINUTES = 15;
 /** A venue's phones often share one address (its Wi-Fi); guessing codes stays impractical. */
 const DEFAULT_PLAY_RATE_LIMIT_PER_MINUTE = 300;
+/**
+ * A second: what another instance may let through before this one hears of it, and one small
+ * statement a second per instance for the database.
+ */
+const DEFAULT_LIMIT_SYNC_MS = 1000;
 const DEFAULT_AI_TIMEOUT_MS = 60_000;
 const DEFAULT_AI_CONCURRENCY = 2;
 const DEFAULT_AI_REQUESTS_PER_HOUR = 30;
@@ -245,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'PLAY_TEAM_RATE_LIMIT_PER_MINUTE',
       rateLimitPerMinute,
     ),
+    limitSyncMs: positiveInteger(env, 'LIMIT_SYNC_MS', DEFAULT_LIMIT_SYNC_MS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     uploadsDir: path.join(dataDir, 'uploads'),

@@ -9,6 +9,7 @@ import type { StagingDir } from './services/uploads/stagedFile';
 import type { UploadSlots } from './services/uploads/uploadSlots';
 import type { AiJobRunner } from './ai/jobRunner';
 import type { LiveGameFeed } from './services/games/liveFeed';
+import type { SharedCounts } from './services/limits/sharedCounts';
 import type { PlanId, User } from '../src/domain/schemas';
 
 /** Who is calling: a signed-in user, a guest with an anonymous id, or (briefly) both. */
@@ -35,6 +36,11 @@ declare module 'fastify' {
     aiJobs: AiJobRunner;
     /** The live side of the games being watched: scoreboards and phones' events (liveFeed.ts). */
     liveGames: LiveGameFeed;
+    /**
+     * Limit counts: the rate limiter's, failed sign-ins, open streams. Shared between instances
+     * through PostgreSQL, in this process's memory alone on the embedded database (sharedCounts.ts).
+     */
+    limitCounts: SharedCounts;
   }
   interface FastifyRequest {
     actor: Actor;

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -419,4 +420,30 @@ export const teamTokens = pgTable(
   },
   // Removing a team (or its game) finds its tokens by this index.
   (t) => [index('team_tokens_team_idx').on(t.teamId)],
+);
+
+// Counts shared between server instances (services/limits/sharedCounts.ts, docs/operations.md
+// "Several machines"): each instance's heartbeat, and its own count of each limit's key. Both
+// tables are UNLOGGED in the migration (Drizzle cannot say so here): they are rewritten every
+// second, and counts lost on a PostgreSQL crash are only limits that start again from zero.
+// Used only with DATABASE_URL; the embedded database keeps them empty.
+
+export const limitInstances = pgTable('limit_instances', {
+  /** A random id an instance picks at start. */
+  instanceId: text('instance_id').primaryKey(),
+  /** Its last sync: instances not seen for a few sync intervals are ignored, then removed. */
+  seenAt: ts('seen_at').notNull(),
+});
+
+export const limitCounts = pgTable(
+  'limit_counts',
+  {
+    instanceId: text('instance_id').notNull(),
+    /** `rate:<route>:<key>:<window start>`, `stream:address:<ip>`, `signin:<e-mail>:<bucket>`, … */
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    /** When a rate window ends; null for counts that last as long as what they count (streams). */
+    expiresAt: ts('expires_at'),
+  },
+  (t) => [primaryKey({ columns: [t.instanceId, t.key] })],
 );

@@ -86,6 +86,8 @@ export async function authRoutes(appBase: FastifyInstance) {
   const signInAttempts = createSignInAttemptLimiter({
     max: app.config.signInFailuresPerAccount,
     windowMs: app.config.signInFailureWindowMinutes * 60_000,
+    // Failures sent to other instances count too (docs/auth.md "Sign-in limits").
+    shared: app.limitCounts,
   });
 
   app.post(

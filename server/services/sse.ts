@@ -3,6 +3,11 @@
  * from closing an idle stream, ending every open stream before the server closes (or the
  * shutdown would wait on them forever), and caps on how many one client address, one game or one
  * owner may hold open (issue 16; `config.streams`). Used by /events and the games' streams.
+ *
+ * The caps hold across server instances: the open streams are counted in `app.limitCounts`
+ * (limits/sharedCounts.ts), this instance's exactly and the others' as of their last sync, so a
+ * venue's phones behind one address count together whichever instance each reaches. A share
+ * per instance (cap / instances) would not do: the load balancer may send them all to one.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -13,7 +18,10 @@ const SSE_RETRY_MS = 3_000;
 /** Retry-After of a refused stream: EventSource gives up on a 429, our clients back off. */
 const STREAM_REFUSED_RETRY_S = 30;
 
-/** A count a stream belongs to: `address:…`, `game:…`, `owner:…`, with its cap. */
+/**
+ * A count a stream belongs to: `address:…`, `game:…`, `owner:…`, with its cap. Counted in
+ * `app.limitCounts` as `stream:<key>`.
+ */
 export interface StreamScope {
   key: string;
   max: number;
@@ -28,21 +36,6 @@ export const STREAM_LIMIT_MESSAGES = {
   owner:
     'Too many live connections for your account. Close some Teamtrail tabs or devices, then try again.',
 } as const;
-
-/**
- * Open streams by scope key, per listening server: every route plugin is its own Fastify
- * instance, but an address's phone and sync streams must count together.
- */
-const openCountsOf = new WeakMap<object, Map<string, number>>();
-
-function openCounts(app: FastifyInstance): Map<string, number> {
-  let counts = openCountsOf.get(app.server);
-  if (!counts) {
-    counts = new Map();
-    openCountsOf.set(app.server, counts);
-  }
-  return counts;
-}
 
 /** The scope of a game's streams, for openEventStream's `scopes`. */
 export const gameStreamScope = (app: FastifyInstance, gameId: string): StreamScope => ({
@@ -98,7 +91,9 @@ export function openEventStream(
   headers: Record<string, string> = {},
   scopes: readonly StreamScope[] = [],
 ): EventStream {
-  const counts = openCounts(app);
+  // The root app's, shared by every route plugin: an address's phone and sync streams count
+  // together.
+  const counts = app.limitCounts;
   const all: StreamScope[] = [
     {
       key: `address:${request.ip}`,
@@ -107,7 +102,10 @@ export function openEventStream(
     },
     ...scopes,
   ];
-  const full = all.find((scope) => (counts.get(scope.key) ?? 0) >= scope.max);
+  const full = all.find((scope) => {
+    const key = `stream:${scope.key}`;
+    return counts.local(key) + counts.others(key) >= scope.max;
+  });
   if (full) {
     request.log.warn({ scope: full.key, max: full.max }, 'event stream refused: at its cap');
     void reply
@@ -116,13 +114,9 @@ export function openEventStream(
       .send({ errorMessage: full.refusal });
     return REFUSED_STREAM;
   }
-  for (const { key } of all) counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const { key } of all) counts.add(`stream:${key}`, 1);
   const uncount = () => {
-    for (const { key } of all) {
-      const left = (counts.get(key) ?? 1) - 1;
-      if (left <= 0) counts.delete(key);
-      else counts.set(key, left);
-    }
+    for (const { key } of all) counts.add(`stream:${key}`, -1);
   };
 
   reply.hijack();

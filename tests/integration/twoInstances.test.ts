@@ -6,71 +6,41 @@
  * database's, however the answers were spread. Runs when TEST_DATABASE_URL is set.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { games } from '../../server/db/schema';
-import { seedDatabase } from '../../server/seed/run';
 import { setUserPlan } from '../../server/services/users';
 import type { AnswerResult, Scoreboard } from '../../src/domain/games';
 import { quizSteps } from './support/games';
 import { multipartBody } from './support/multipart';
-import { createFreshPostgresDatabase, TEST_DATABASE_URL } from './support/postgres';
+import {
+  startInstancesOnPostgres,
+  type InstancesOnPostgres,
+  type RunningInstance,
+} from './support/instances';
+import { TEST_DATABASE_URL } from './support/postgres';
 import { startS3Server, type TestS3Server } from './support/s3Server';
 import { openEventStream } from './support/sse';
 
 const TEAMS = 30;
 
 describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL and one S3 store', () => {
-  let drop: () => Promise<void>;
+  let running: InstancesOnPostgres;
   let s3: TestS3Server;
-  const instances: { app: FastifyInstance; database: DatabaseHandle; baseUrl: string }[] = [];
-  const dataDirs: string[] = [];
+  let instances: RunningInstance[] = [];
 
   beforeAll(async () => {
-    const fresh = await createFreshPostgresDatabase();
-    drop = fresh.drop;
     s3 = await startS3Server();
-    for (let i = 0; i < 2; i++) {
-      // Each its own disk: nothing may pass between them but the database and the bucket.
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'teamtrail-two-instances-'));
-      dataDirs.push(dataDir);
-      const config = loadConfig({
-        DATA_DIR: dataDir,
-        DATABASE_URL: fresh.url,
-        AUTH_SECRET: 'test-secret-that-is-long-enough-for-hmac-000000',
-        STATIC_DIR: path.join(dataDir, 'no-web-app'),
-        RATE_LIMIT_PER_MINUTE: '100000',
-        PLAY_RATE_LIMIT_PER_MINUTE: '100000',
-        ...s3.env(),
-      });
-      const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 3 });
-      if (i === 0) await seedDatabase(database.db);
-      const app = await buildApp({ config, database, logger: false });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      instances.push({ app, database, baseUrl: `http://127.0.0.1:${port}` });
-    }
+    running = await startInstancesOnPostgres({ count: 2, env: s3.env() });
+    instances = running.instances;
     // Give both listeners a moment to LISTEN.
     await new Promise((resolve) => setTimeout(resolve, 300));
   });
 
   afterAll(async () => {
-    for (const { app, database } of instances) {
-      await app.close();
-      await database.close();
-    }
+    await running?.close();
     await s3?.close();
-    await drop?.();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   const call = async (baseUrl: string, pathName: string, init: RequestInit = {}) => {

@@ -6,12 +6,22 @@
  *
  * An attempt takes its place in the window before the password is checked (so that parallel
  * guesses cannot all pass the check at once) and gives it back if it succeeds or fails for
- * another reason than a wrong password. Kept in this process's memory, like the rate limiter's
- * counts: with several instances, each counts its own.
+ * another reason than a wrong password.
+ *
+ * This instance's attempts are kept exactly (a time each); with several instances they are also
+ * counted in `shared` (limits/sharedCounts.ts) per e-mail address and time bucket of
+ * windowMs / BUCKETS_PER_WINDOW, so that failures spread over the instances add up. Another
+ * instance's attempt counts until its bucket has wholly left the window: up to one bucket (a
+ * minute of the default 15) longer than this instance's own, never shorter.
  */
+import { createHash } from 'node:crypto';
+import type { SharedCounts } from '../limits/sharedCounts';
 
 /** Addresses tracked at once; beyond it the oldest are dropped (each holds at most `max` times). */
 const MAX_TRACKED_ACCOUNTS = 100_000;
+/** Buckets the window is shared in: one key per address and bucket, a minute of 15 apiece. */
+const BUCKETS_PER_WINDOW = 15;
+const MIN_BUCKET_MS = 1000;
 
 export interface SignInAttempt {
   /** The password was wrong (or the account unknown): the attempt stays counted. */
@@ -30,8 +40,42 @@ export interface SignInAttemptLimiter {
 export function createSignInAttemptLimiter(options: {
   max: number;
   windowMs: number;
+  /** The counts shared with other instances; without it only this instance's attempts count. */
+  shared?: SharedCounts;
 }): SignInAttemptLimiter {
-  const { max, windowMs } = options;
+  const { max, windowMs, shared } = options;
+  const bucketMs = Math.max(MIN_BUCKET_MS, Math.ceil(windowMs / BUCKETS_PER_WINDOW));
+  const bucketOf = (time: number) => time - (time % bucketMs);
+  /** The e-mail address goes to the database hashed: the table is read by every instance. */
+  const sharedKey = (key: string, bucket: number) =>
+    `signin:${createHash('sha256').update(key).digest('base64url')}:${bucket}`;
+  /** When a bucket's last attempt has left the window. */
+  const bucketLeaves = (bucket: number) => bucket + bucketMs + windowMs;
+
+  /** The other instances' attempts still in the window: [when they leave it, how many]. */
+  const othersOf = (key: string, now: number): [number, number][] => {
+    if (!shared) return [];
+    const found: [number, number][] = [];
+    for (let bucket = bucketOf(now - windowMs); bucket <= now; bucket += bucketMs) {
+      const count = shared.others(sharedKey(key, bucket));
+      if (count > 0 && bucketLeaves(bucket) > now) found.push([bucketLeaves(bucket), count]);
+    }
+    return found;
+  };
+
+  /** How long until fewer than `max` attempts are left in the window. */
+  const waitSeconds = (times: number[], others: [number, number][], now: number) => {
+    const leaving = [...times.map((time): [number, number] => [time + windowMs, 1]), ...others];
+    leaving.sort((a, b) => a[0] - b[0]);
+    let left = leaving.reduce((sum, [, count]) => sum + count, 0);
+    let until = now;
+    for (const [leaves, count] of leaving) {
+      if (left < max) break;
+      left -= count;
+      until = leaves;
+    }
+    return Math.max(1, Math.ceil((until - now) / 1000));
+  };
   /** Per normalised e-mail address: when its counted attempts were made, oldest first. */
   const attempts = new Map<string, number[]>();
 
@@ -54,16 +98,17 @@ export function createSignInAttemptLimiter(options: {
     admit(email, now = Date.now()) {
       const key = email.trim().toLowerCase();
       const times = recent(key, now);
-      if (times.length >= max) {
-        return {
-          allowed: false,
-          retryAfterSeconds: Math.max(1, Math.ceil((times[0]! + windowMs - now) / 1000)),
-        };
+      const others = othersOf(key, now);
+      const counted = times.length + others.reduce((sum, [, count]) => sum + count, 0);
+      if (counted >= max) {
+        return { allowed: false, retryAfterSeconds: waitSeconds(times, others, now) };
       }
       if (times.length === 0) makeRoom(now);
       // Re-inserted so that the Map's order is the order of last use (the oldest go first).
       attempts.delete(key);
       attempts.set(key, [...times, now]);
+      const bucket = bucketOf(now);
+      shared?.add(sharedKey(key, bucket), 1, bucketLeaves(bucket));
       let settled = false;
       return {
         allowed: true,
@@ -74,6 +119,7 @@ export function createSignInAttemptLimiter(options: {
           cancel: () => {
             if (settled) return;
             settled = true;
+            shared?.add(sharedKey(key, bucket), -1, bucketLeaves(bucket));
             const current = attempts.get(key);
             const index = current?.indexOf(now) ?? -1;
             if (!current || index < 0) return;
