@@ -21,6 +21,12 @@ beforeAll(async () => {
   // What the build writes beside every text file (vite.config.ts `precompressed`).
   writeFileSync(path.join(staticDir, 'assets', 'app.js.br'), brotliCompressSync(APP_JS));
   writeFileSync(path.join(staticDir, 'assets', 'app.js.gz'), gzipSync(APP_JS));
+  writeFileSync(path.join(staticDir, 'play.html'), '<!doctype html><title>Play</title>');
+  writeFileSync(path.join(staticDir, 'live.html'), '<!doctype html><title>Live</title>');
+  writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  // The build's manifest (vite.config.ts): never served.
+  mkdirSync(path.join(staticDir, '.vite'));
+  writeFileSync(path.join(staticDir, '.vite', 'manifest.json'), '{}');
   server = await startTestServer({ env: { STATIC_DIR: staticDir } });
 });
 afterAll(async () => {
@@ -34,6 +40,40 @@ describe('the built web app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toContain('<title>Teamtrail</title>');
+    }
+  });
+
+  it('serves play.html for /play/… and live.html for /live/…', async () => {
+    for (const [url, title] of [
+      ['/play', 'Play'],
+      ['/play/ABCD2345', 'Play'],
+      ['/live/3f1c/board', 'Live'],
+      ['/player', 'Teamtrail'],
+    ]) {
+      const response = await server.request({
+        url: url!,
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body, url).toContain(`<title>${title}</title>`);
+    }
+  });
+
+  it('answers HEAD for pages and files, without a body', async () => {
+    for (const url of ['/', '/assets/app.js']) {
+      const response = await server.request({ method: 'HEAD', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(Number(response.headers['content-length']), url).toBeGreaterThan(0);
+      expect(response.body, url).toBe('');
+    }
+  });
+
+  it('never serves what the build keeps in dot-folders, nor a file by a path no file has', async () => {
+    for (const url of ['/.vite/manifest.json', '/assets//app.js']) {
+      const response = await server.request({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ errorMessage: 'Not found.' });
     }
   });
 
@@ -74,6 +114,12 @@ describe('the built web app', () => {
     expect(String(page.headers['cache-control'])).not.toContain('immutable');
   });
 
+  it('has browsers and proxies ask again for the service worker every time', async () => {
+    const response = await server.request({ url: '/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
   it('sends a CSP that allows only its own scripts and does not force https (LAN play over http)', async () => {
     const response = await server.request({ url: '/' });
     const csp = String(response.headers['content-security-policy']);
@@ -84,8 +130,26 @@ describe('the built web app', () => {
   });
 
   it('answers unknown /v1 calls with a JSON 404, never with the web app', async () => {
-    const response = await server.request({ url: '/v1/nothing-here' });
+    for (const [method, url] of [
+      ['GET', '/v1/nothing-here'],
+      ['GET', '/v1/nothing/here.js'],
+      ['GET', '/v1'],
+      ['HEAD', '/v1/nothing-here'],
+      ['POST', '/v1/nothing-here'],
+    ] as const) {
+      const response = await server.request({ method, url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      if (method !== 'HEAD') {
+        expect(response.json()).toEqual({ errorMessage: `There is no ${method} ${url}.` });
+      }
+    }
+  });
+
+  it('leaves /uploads/… to the uploaded files, never the web app', async () => {
+    const response = await server.request({ url: '/uploads/missing.png' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toHaveProperty('errorMessage');
+    expect(response.json()).toEqual({ errorMessage: 'There is no such file.' });
   });
 });
