@@ -2,7 +2,8 @@
  * The live side of a game's streams (players' phones and live screens), one per game however
  * many watch it: one subscription to the game's events, one in-memory scoreboard moved by them
  * (liveScoreboard.ts), and at most one update every SCOREBOARD_MIN_INTERVAL_MS, serialised once
- * and written to every stream. A new stream gets the last update at once, without touching the
+ * and written to every live screen; phones get it at a pace set by how many there are
+ * (phoneBoardInterval). A new stream gets the last update at once, without touching the
  * database. Phones also hear here what concerns them (the game's control, announcements, their
  * own judged photos), so 2,000 phones are one listener on the bus, not 2,000. Events from other
  * instances arrive through the same bus (realtimePostgres.ts).
@@ -19,6 +20,22 @@ import type { GameRow } from './publishing';
  * screen, while a 2,000-team board is ranked and serialised only twice a second.
  */
 export const SCOREBOARD_MIN_INTERVAL_MS = 500;
+/**
+ * Phones' scoreboards are paced by their number: each phone's update is a write (a system call)
+ * of its own, and at 2,000 phones two updates a second took half the one thread the answers
+ * need (profiled, `npm run bench`). A phone shows its own answer's result from the answer's
+ * reply at once; its rank may follow a little later. Up to 500 phones: every 500 ms, as the
+ * screens; then 1 ms per phone, at most every 2 s (2,000 phones and more).
+ */
+const PHONE_BOARD_MS_PER_PHONE = 1;
+const PHONE_BOARD_MAX_INTERVAL_MS = 2_000;
+
+export function phoneBoardInterval(phones: number): number {
+  return Math.min(
+    PHONE_BOARD_MAX_INTERVAL_MS,
+    Math.max(SCOREBOARD_MIN_INTERVAL_MS, phones * PHONE_BOARD_MS_PER_PHONE),
+  );
+}
 /**
  * How long a game's board is kept after its last stream closed: phones reconnect (a tunnel, a
  * locked screen), and keeping it spares reading 2,000 teams again for each comeback.
@@ -51,7 +68,11 @@ interface Watched {
   phones: Set<Phone>;
   unsubscribe: () => void;
   timer: NodeJS.Timeout | null;
-  lastSentAt: number;
+  /** A change the screens, or the phones, have not been sent yet. */
+  screensDue: boolean;
+  phonesDue: boolean;
+  screensSentAt: number;
+  phonesSentAt: number;
   linger: NodeJS.Timeout | null;
   reconcile: NodeJS.Timeout | null;
 }
@@ -97,35 +118,68 @@ export function createLiveGameFeed(
     }
   };
 
+  const screensDueAt = (entry: Watched) => entry.screensSentAt + SCOREBOARD_MIN_INTERVAL_MS;
+  const phonesDueAt = (entry: Watched) =>
+    entry.phonesSentAt + phoneBoardInterval(entry.phones.size);
+
   const update = async (entry: Watched) => {
     entry.timer = null;
-    entry.lastSentAt = Date.now();
     if (watchers(entry) === 0) {
       entry.snapshot = null; // nobody to send it to; the next stream asks for a fresh one
+      entry.screensDue = entry.phonesDue = false;
       return;
     }
-    try {
-      if (!entry.loaded || entry.board.stale) await reload(entry);
-      const now = new Date();
-      const snapshot = entry.board.snapshot(
-        toPublicGame(entry.game, entry.board.size, now),
-        now.toISOString(),
-      );
-      entry.snapshot = snapshot;
-      for (const send of entry.screens) send(snapshot.fullJson());
-      for (const phone of entry.phones) {
-        phone.stream.sendJson('scoreboard', snapshot.playerJson(phone.teamId));
+    // Nobody of a kind: nothing owed to it (a new one is welcomed with the last snapshot).
+    if (entry.screens.size === 0) entry.screensDue = false;
+    if (entry.phones.size === 0) entry.phonesDue = false;
+    const now = Date.now();
+    const toScreens = entry.screensDue && now >= screensDueAt(entry);
+    const toPhones = entry.phonesDue && now >= phonesDueAt(entry);
+    if (toScreens || toPhones) {
+      // Counted as sent before trying: a failure is tried again an interval later, not at once.
+      if (toScreens) entry.screensSentAt = now;
+      if (toPhones) entry.phonesSentAt = now;
+      try {
+        if (!entry.loaded || entry.board.stale) await reload(entry);
+        const at = new Date();
+        const snapshot = entry.board.snapshot(
+          toPublicGame(entry.game, entry.board.size, at),
+          at.toISOString(),
+        );
+        entry.snapshot = snapshot;
+        if (toScreens) {
+          entry.screensDue = false;
+          for (const send of entry.screens) send(snapshot.fullJson());
+        }
+        if (toPhones) {
+          entry.phonesDue = false;
+          for (const phone of entry.phones) {
+            phone.stream.sendJson('scoreboard', snapshot.playerJson(phone.teamId));
+          }
+        }
+      } catch (error) {
+        app.log.warn({ err: error, gameId: entry.game.id }, 'live scoreboard update failed');
       }
-    } catch (error) {
-      app.log.warn({ err: error, gameId: entry.game.id }, 'live scoreboard update failed');
-      schedule(entry); // try again at the next turn
     }
+    schedule(entry); // what is still owed: the phones' turn, or a failed update again
   };
 
+  /** The next update at the earliest time one is owed; one timer per game. */
   const schedule = (entry: Watched) => {
     if (entry.timer) return; // an update is already on its way and will include this change
-    const wait = Math.max(0, entry.lastSentAt + SCOREBOARD_MIN_INTERVAL_MS - Date.now());
+    const due: number[] = [];
+    if (entry.screensDue) due.push(screensDueAt(entry));
+    if (entry.phonesDue) due.push(phonesDueAt(entry));
+    if (due.length === 0) return;
+    const wait = Math.max(0, Math.min(...due) - Date.now());
     entry.timer = setTimeout(() => void update(entry), wait);
+  };
+
+  /** The board changed (or a watcher needs a first one): everyone is owed an update. */
+  const changed = (entry: Watched) => {
+    entry.screensDue = true;
+    entry.phonesDue = true;
+    schedule(entry);
   };
 
   function applyToBoard(entry: Watched, event: RealtimeEvent) {
@@ -168,7 +222,7 @@ export function createLiveGameFeed(
         if (phone.teamId === teamId) phone.stream.sendJson('judged', json);
       }
     }
-    if (event.reason !== 'announcement') schedule(entry);
+    if (event.reason !== 'announcement') changed(entry);
   }
 
   function entryFor(game: GameRow): Watched {
@@ -188,7 +242,10 @@ export function createLiveGameFeed(
       phones: new Set(),
       unsubscribe: () => undefined,
       timer: null,
-      lastSentAt: 0,
+      screensDue: false,
+      phonesDue: false,
+      screensSentAt: 0,
+      phonesSentAt: 0,
       linger: null,
       reconcile: null,
     };
@@ -196,7 +253,7 @@ export function createLiveGameFeed(
     if (options.reconcile) {
       entry.reconcile = setInterval(() => {
         entry.board.stale = true;
-        schedule(entry);
+        changed(entry);
       }, RECONCILE_INTERVAL_MS);
       entry.reconcile.unref();
     }
@@ -207,7 +264,7 @@ export function createLiveGameFeed(
   /** The last update at once when there is one; otherwise the next update brings it. */
   function welcome(entry: Watched, sendLast: (snapshot: BoardSnapshot) => void) {
     if (entry.snapshot) sendLast(entry.snapshot);
-    else schedule(entry);
+    else changed(entry);
   }
 
   function release(entry: Watched) {
