@@ -1,5 +1,5 @@
 /** Application users: one row per account of either provider, with its plan and restriction. */
-import { forgetGame } from './games/gameCache';
+import { gameCacheOf } from './games/gameCache';
 import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { aiContentRequests, games, templates, users } from '../db/schema';
@@ -104,7 +104,7 @@ export async function setUserPlan(db: Database, userId: string, plan: PlanId): P
       )
       .returning({ code: games.code });
     // Phones asking this instance see the new limit at once (gameCache.ts).
-    for (const { code } of lifted) forgetGame(code);
+    for (const { code } of lifted) gameCacheOf(db).forget(code);
     return toUser(row);
   });
 }

@@ -17,7 +17,7 @@ import { games } from '../../server/db/schema';
 import { PLAN_MESSAGES } from '../../server/services/games/publishing';
 import { CONTROL_MESSAGES } from '../../server/services/games/control';
 import { PLAY_MESSAGES } from '../../server/services/games/players';
-import { forgetCachedGames } from '../../server/services/games/gameCache';
+import { gameCacheOf } from '../../server/services/games/gameCache';
 import type {
   GameControl,
   PlayerState,
@@ -378,7 +378,7 @@ describe('late answers (docs/games.md "Late answers")', () => {
       .update(games)
       .set({ startsAt: new Date(longAgo - 3_600_000), endsAt: new Date(longAgo) })
       .where(eq(games.id, game.gameId));
-    forgetCachedGames(); // written behind the server's back: no cached copy may hide it
+    gameCacheOf(server.database.db).clear(); // written behind the server's back: no cached copy may hide it
     const tooLate = await answer(game.code, team.token, {
       stepId: game.template.steps[0]!.id,
       text: 'Paris',

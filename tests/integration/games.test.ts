@@ -5,7 +5,7 @@
  * resends and second answers, forged team tokens, rejoining, the live screens behind their key,
  * judging, the CSV and zip exports, My Activities rows, and the live scoreboard stream.
  */
-import { forgetCachedGames } from '../../server/services/games/gameCache';
+import { gameCacheOf } from '../../server/services/games/gameCache';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
@@ -378,7 +378,7 @@ describe('joining by code', () => {
       .update(games)
       .set({ endsAt: new Date(Date.now() - 1000) })
       .where(eq(games.id, demo.gameId));
-    forgetCachedGames(); // written behind the server's back: no cached copy may hide it
+    gameCacheOf(server.database.db).clear(); // written behind the server's back: no cached copy may hide it
     const late = await join(demo.code, 'Latecomers');
     expect(late.statusCode).toBe(410);
   });
@@ -545,7 +545,7 @@ describe('answers and scoring', () => {
       .update(games)
       .set({ endsAt: new Date(Date.now() - 1000) })
       .where(eq(games.id, gameId));
-    forgetCachedGames(); // written behind the server's back: no cached copy may hide it
+    gameCacheOf(server.database.db).clear(); // written behind the server's back: no cached copy may hide it
     const response = await answer(code, token, { stepId: template.steps[0]!.id, text: 'Paris' });
     expect(response.statusCode).toBe(410);
   });

@@ -153,4 +153,51 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL and one S3 
       screen.close();
     }
   });
+
+  it('an End through one instance refuses answers on the other as soon as its phones hear of it, not a second later', async () => {
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const signUp = await post(a.baseUrl, '/v1/auth/sign-up', {
+      email: 'two.ends@example.com',
+      password: 'correct horse battery staple',
+      name: 'Olive',
+    });
+    const auth = { authorization: `Bearer ${String(signUp.body.token)}` };
+    const steps = quizSteps();
+    const template = await post(a.baseUrl, '/v1/templates', { name: 'Ended', steps }, auth);
+    const demo = await post(
+      a.baseUrl,
+      `/v1/templates/${String(template.body.id)}/demo_game`,
+      {},
+      auth,
+    );
+    const gameId = String(demo.body.gameStatusUrl).split('/games/')[1]!;
+    const [game] = await a.database.db.select().from(games).where(eq(games.id, gameId));
+    const joined = await post(b.baseUrl, `/v1/play/${game!.code}/teams`, { name: 'Late' });
+    const { token, team } = joined.body as { token: string; team: { id: string } };
+    const [capital, planets] = steps;
+    const answer = (body: Record<string, unknown>) =>
+      post(
+        b.baseUrl,
+        `/v1/play/${game!.code}/answers`,
+        { clientId: randomUUID(), ...body },
+        { teamtoken: token },
+      );
+    const phone = await openEventStream(
+      `${b.baseUrl}/v1/play/${game!.code}/events?team=${team.id}`,
+    );
+    try {
+      await phone.waitFor((e) => e.event === 'scoreboard');
+      // B has the game in its one-second cache now.
+      expect((await answer({ stepId: capital!.id, text: 'Paris' })).status).toBe(200);
+      const ended = await post(a.baseUrl, `/v1/games/${gameId}/end`, {}, auth);
+      expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+      await phone.waitFor((e) => e.event === 'game');
+      // Another task, so that only the End can refuse it.
+      const refused = await answer({ stepId: planets!.id, answerId: planets!.answers[1]!.id });
+      expect(refused.status).toBe(410);
+      expect(refused.body.errorMessage).toBe('This activity has ended.');
+    } finally {
+      phone.close();
+    }
+  });
 });

@@ -12,7 +12,7 @@ import { DEMO_VALIDITY_MINUTES } from '../../../src/domain/constants';
 import { canScheduleFutureOrMultiDay, isFutureOrMultiDay } from '../../../src/domain/plans';
 import type { PlanId } from '../../../src/domain/schemas';
 import { badRequest, forbidden, HttpError } from '../../errors';
-import { forgetGame } from './gameCache';
+import { gameCacheOf } from './gameCache';
 import { PLAN_MESSAGES, type GameRow } from './publishing';
 
 export const CONTROL_MESSAGES = {
@@ -49,7 +49,7 @@ export function sameControl(before: GameRow, after: GameRow): boolean {
 /** The game's row after a conditional update, or the refusal that explains why none matched. */
 async function updated(db: Database, game: GameRow, rows: GameRow[], now: Date): Promise<GameRow> {
   // Players' calls on this instance see the change at once (gameCache.ts).
-  forgetGame(game.code);
+  gameCacheOf(db).forget(game.code);
   if (rows[0]) return rows[0];
   // Nothing matched: the game moved on meanwhile (another screen ended it, or its end passed).
   const [current] = await db.select().from(games).where(eq(games.id, game.id));
@@ -73,7 +73,7 @@ export async function endGame(db: Database, game: GameRow, now = new Date()): Pr
     })
     .where(and(eq(games.id, game.id), gt(games.endsAt, now)))
     .returning();
-  forgetGame(game.code);
+  gameCacheOf(db).forget(game.code);
   if (ended) return ended;
   const [current] = await db.select().from(games).where(eq(games.id, game.id));
   return current ?? game;
@@ -93,7 +93,7 @@ export async function pauseGame(db: Database, game: GameRow, now = new Date()): 
       ),
     )
     .returning();
-  forgetGame(game.code);
+  gameCacheOf(db).forget(game.code);
   if (rows[0]) return rows[0];
   const [current] = await db.select().from(games).where(eq(games.id, game.id));
   if (current && gamePhase(current, now) === 'paused') return current;

@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RealtimeEvent } from '../realtime';
 import { gameChannel } from '../realtime';
+import { gameCacheOf } from './gameCache';
 import { LiveScoreboard, type BoardSnapshot, type BoardTeam } from './liveScoreboard';
 import { loadBoardTeams, toPublicGame } from './players';
 import type { GameRow } from './publishing';
@@ -196,7 +197,11 @@ export function createLiveGameFeed(
     entry.arrivedWhileLoading?.push(event);
     applyToBoard(entry, event);
     if (event.control) {
-      // The organiser ended, paused or extended the game: the boards carry its new phase.
+      // The organiser ended, paused or extended the game, maybe through another instance: the
+      // players' calls here read the game's row again now rather than within the second its
+      // cached copy lasts (an answer just after an End is then refused as after the end).
+      gameCacheOf(app.db).forget(entry.game.code);
+      // The boards carry its new phase.
       const { startsAt, endsAt, pausedAt } = event.control;
       entry.game = {
         ...entry.game,

@@ -31,7 +31,7 @@ import {
 import type { Step } from '../../../src/domain/schemas';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../errors';
 import { latestAnnouncements } from './announcements';
-import { cachedGame, rememberGame } from './gameCache';
+import { gameCacheOf } from './gameCache';
 import { writeJoin } from './joinBatch';
 import { writeAnswer, type AnswerWritten, type InsertedSubmission } from './answerBatch';
 import type { BoardTeam, TeamStanding } from './liveScoreboard';
@@ -132,14 +132,16 @@ const { snapshot: _snapshot, ...gameColumnsWithoutSnapshot } = getTableColumns(g
 export async function findGameByCode(db: Database, input: string): Promise<GameRow> {
   const code = normaliseCode(input);
   if (!code) throw notFound(PLAY_MESSAGES.unknownCode);
-  let game = cachedGame(code);
+  const cache = gameCacheOf(db);
+  let game = cache.get(code);
   if (!game) {
+    const ticket = cache.ticket();
     const [row] = await db
       .select(gameColumnsWithoutSnapshot)
       .from(games)
       .where(eq(games.code, code));
     if (!row) throw notFound(PLAY_MESSAGES.unknownCode);
-    rememberGame(row);
+    cache.remember(row, ticket);
     game = row;
   }
   return { ...game, snapshot: await snapshotOf(db, game.id) };
