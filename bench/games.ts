@@ -1,6 +1,6 @@
 /**
  * Games load benchmark (issue 17): one live game of BENCH_TEAMS teams (2,000 by default) on the
- * real server in its own process, on the embedded database and, when TEST_DATABASE_URL points at
+ * real server as `npm start` runs it (compiled, in its own process), on the embedded database and, when TEST_DATABASE_URL points at
  * a PostgreSQL server, on PostgreSQL too. The shape of a real
  * event's worst moment:
  *
@@ -16,6 +16,7 @@
  * Targets on a 2-core machine: 0 joins refused, stream open p99 < 2 s, answer p99 < 500 ms, live
  * screen complete < 2 s, 0 lost. Figures, never assertions.
  */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -333,6 +334,7 @@ async function runOn(label: string, onPostgres: boolean) {
     );
     const server = await startApiServer({
       dataDir,
+      compiled: true,
       // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
       nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
       env: {
@@ -358,10 +360,17 @@ async function runOn(label: string, onPostgres: boolean) {
   }
 }
 
+// The server as production runs it (`npm start`): compiled, with source maps.
+if (spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' }).status !== 0) {
+  throw new Error('Building the server failed.');
+}
 console.log(
-  'Games load benchmark (server in its own process, loopback HTTP; targets: 0 joins refused, stream open p99 < 2 s, answer p99 < 500 ms, live screen < 2 s, 0 lost)',
+  'Games load benchmark (the compiled server in its own process, loopback HTTP; targets: 0 joins refused, stream open p99 < 2 s, answer p99 < 500 ms, live screen < 2 s, 0 lost)',
 );
-await runOn('embedded database (PGlite)', false);
-if (TEST_DATABASE_URL) await runOn('PostgreSQL', true);
+// BENCH_DATABASE=pglite or =postgres runs one of the two (a profile of one, say).
+const only = process.env.BENCH_DATABASE;
+if (only !== 'postgres') await runOn('embedded database (PGlite)', false);
+if (only === 'pglite') console.log('\nPostgreSQL: skipped (BENCH_DATABASE=pglite)');
+else if (TEST_DATABASE_URL) await runOn('PostgreSQL', true);
 else console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL to a PostgreSQL server to run it)');
 proxyPool.destroy();

@@ -38,6 +38,12 @@ export interface ApiServerOptions {
   env?: Record<string, string>;
   /** Node options for the server process (a benchmark's --cpu-prof). */
   nodeArgs?: string[];
+  /**
+   * The compiled server in dist-server/ as `npm start` runs it (benchmarks measure what
+   * production runs; the caller builds it first with `npm run build:server`). By default the
+   * TypeScript sources through tsx, which needs no build.
+   */
+  compiled?: boolean;
 }
 
 export async function startApiServer(options: ApiServerOptions = {}): Promise<ApiServer> {
@@ -54,7 +60,12 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     output = '';
     const started = spawn(
       process.execPath,
-      [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/server.ts'],
+      [
+        ...(options.nodeArgs ?? []),
+        ...(options.compiled
+          ? ['--enable-source-maps', 'dist-server/server.js']
+          : ['--import', 'tsx', 'server/server.ts']),
+      ],
       {
         cwd: REPO_ROOT,
         env: {
