@@ -54,26 +54,41 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL and one S3 
       body: JSON.stringify(body),
     });
 
-  it("phones on one instance, the live screen on the other: every answer shows, the board equals the database's, and the photo is served by both", async () => {
-    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
-    const signUp = await post(a.baseUrl, '/v1/auth/sign-up', {
-      email: 'two.stores@example.com',
+  /**
+   * An organiser signed up through `signUpOn`, with a quiz template, and its demo game launched
+   * through `launchOn`.
+   */
+  const demoGame = async (
+    signUpOn: RunningInstance,
+    launchOn: RunningInstance,
+    email: string,
+    plan?: 'PRO',
+  ) => {
+    const signUp = await post(signUpOn.baseUrl, '/v1/auth/sign-up', {
+      email,
       password: 'correct horse battery staple',
       name: 'Olive',
     });
     const auth = { authorization: `Bearer ${String(signUp.body.token)}` };
-    // No teams limit: 30 teams is more than a free plan's game takes.
-    await setUserPlan(a.database.db, (signUp.body.user as { id: string }).id, 'PRO');
+    if (plan)
+      await setUserPlan(signUpOn.database.db, (signUp.body.user as { id: string }).id, plan);
     const steps = quizSteps();
-    const template = await post(a.baseUrl, '/v1/templates', { name: 'Two instances', steps }, auth);
+    const template = await post(signUpOn.baseUrl, '/v1/templates', { name: 'Quiz', steps }, auth);
     const demo = await post(
-      b.baseUrl,
+      launchOn.baseUrl,
       `/v1/templates/${String(template.body.id)}/demo_game`,
       {},
       auth,
     );
     const gameId = String(demo.body.gameStatusUrl).split('/games/')[1]!;
-    const [game] = await a.database.db.select().from(games).where(eq(games.id, gameId));
+    const [game] = await signUpOn.database.db.select().from(games).where(eq(games.id, gameId));
+    return { auth, steps, gameId, game: game! };
+  };
+
+  it("phones on one instance, the live screen on the other: every answer shows, the board equals the database's, and the photo is served by both", async () => {
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    // No teams limit: 30 teams is more than a free plan's game takes.
+    const { gameId, game, steps } = await demoGame(a, b, 'two.stores@example.com', 'PRO');
     const screen = await openEventStream(
       `${b.baseUrl}/v1/games/${gameId}/events?key=${game!.screenKey}`,
     );
@@ -156,22 +171,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL and one S3 
 
   it('an End through one instance refuses answers on the other as soon as its phones hear of it, not a second later', async () => {
     const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
-    const signUp = await post(a.baseUrl, '/v1/auth/sign-up', {
-      email: 'two.ends@example.com',
-      password: 'correct horse battery staple',
-      name: 'Olive',
-    });
-    const auth = { authorization: `Bearer ${String(signUp.body.token)}` };
-    const steps = quizSteps();
-    const template = await post(a.baseUrl, '/v1/templates', { name: 'Ended', steps }, auth);
-    const demo = await post(
-      a.baseUrl,
-      `/v1/templates/${String(template.body.id)}/demo_game`,
-      {},
-      auth,
-    );
-    const gameId = String(demo.body.gameStatusUrl).split('/games/')[1]!;
-    const [game] = await a.database.db.select().from(games).where(eq(games.id, gameId));
+    const { gameId, game, steps, auth } = await demoGame(a, a, 'two.ends@example.com');
     const joined = await post(b.baseUrl, `/v1/play/${game!.code}/teams`, { name: 'Late' });
     const { token, team } = joined.body as { token: string; team: { id: string } };
     const [capital, planets] = steps;
