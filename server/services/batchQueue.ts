@@ -88,7 +88,7 @@ export function createBatchQueue<I, O>(options: BatchQueueOptions<I, O>): (item:
    * at once, a batch held the one or two ready (measured on the embedded database, whose writes
    * hold the thread: 2,000 answers in 1,262 batches, each its own commit and fsync, while the
    * connections waiting to be accepted stood 1,000 deep, taken one per batch; now 42 batches).
-   * An idle server's lone answer waits two turns.
+   * An idle server's lone answer waits two turns; a full batch waits for nothing more.
    */
   async function gather() {
     const deadline = now() + maxGatherMs;
@@ -100,7 +100,7 @@ export function createBatchQueue<I, O>(options: BatchQueueOptions<I, O>): (item:
     do {
       before = queue.length;
       await nextTurn();
-    } while (queue.length !== before && now() < deadline);
+    } while (queue.length !== before && queue.length < options.maxBatch && now() < deadline);
   }
 
   async function writeAll() {

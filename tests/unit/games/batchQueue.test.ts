@@ -151,6 +151,32 @@ describe('batch queue (group commit for answers and joins)', () => {
     for (const batch of batches.slice(1)) expect(batch.length).toBeLessThanOrEqual(6);
   });
 
+  it('a full batch waits for nothing more, however fast items keep coming', async () => {
+    let clock = 0;
+    const { enqueue, batches, firstStarted, finishFirst } = recordingQueue({
+      maxBatch: 3,
+      maxGatherMs: 1_000,
+      now: () => clock,
+    });
+    const first = enqueue({ key: 'x', value: 0 });
+    await firstStarted;
+    finishFirst();
+    await first;
+    const arriving: Promise<number>[] = [];
+    let batchesWhenFifthArrived = 0;
+    for (let i = 1; i <= 6; i++) {
+      if (i === 5) batchesWhenFifthArrived = batches.length;
+      arriving.push(enqueue({ key: String(i), value: i }));
+      clock += 1;
+      await tick();
+    }
+    await Promise.all(arriving);
+    // The second batch went as soon as it held 3, while items still came and well before the
+    // 1,000 ms allowed.
+    expect(batchesWhenFifthArrived).toBe(2);
+    expect(batches[1]).toEqual([1, 2, 3]);
+  });
+
   it('does not answer a caller before its batch has been written', async () => {
     const { enqueue, finishFirst } = recordingQueue();
     let answered = false;
