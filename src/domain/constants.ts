@@ -196,6 +196,13 @@ export const SCHEDULE_WINDOW_YEARS = 1;
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
+/*
+ * One way to write a moment, everywhere (dialogs, live screens, phones, menus): SPEC's
+ * DD/MM/YYYY HH:mm, 24-hour, in the local time zone; a moment of today as its time alone. Not
+ * the browser's locale: an English page reading "Nov 26, 12:00 AM" on one screen and
+ * "26/11/2026 00:00" on the next looked like two products.
+ */
+
 /**
  * Formats a moment as DD/MM/YYYY HH:mm in the local time zone (the join-info dialog). An invalid
  * date gives an empty string rather than "NaN/NaN/NaN".
@@ -205,7 +212,20 @@ export function formatDisplayDateTime(date: Date): string {
   const day = pad2(date.getDate());
   const month = pad2(date.getMonth() + 1);
   const year = String(date.getFullYear()).padStart(4, '0');
-  return `${day}/${month}/${year} ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+  return `${day}/${month}/${year} ${formatDisplayTime(date)}`;
+}
+
+/** A moment's time of day as HH:mm, 24-hour, in the local time zone; invalid: empty. */
+export function formatDisplayTime(date: Date): string {
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+}
+
+/** "14:30" for a moment of `today`'s date, "04/03/2026 14:30" for any other day. */
+export function formatDisplayMoment(date: Date, today: Date = new Date()): string {
+  return date.toDateString() === today.toDateString()
+    ? formatDisplayTime(date)
+    : formatDisplayDateTime(date);
 }
 
 // ---------------------------------------------------------------------------------------------

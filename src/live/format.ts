@@ -1,23 +1,11 @@
 /** How the live screens write times, durations and points for people. */
+import { formatDisplayMoment, formatDisplayTime } from '../domain/constants';
 
-const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const DATE_TIME = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+/** "14:30" today, "04/03/2026 14:30" on another day (src/domain/constants.ts). */
+export const formatWhen = (iso: string, now = new Date()): string =>
+  formatDisplayMoment(new Date(iso), now);
 
-const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
-
-/** "14:30" today, "Tue 4 Mar, 14:30" on another day. */
-export function formatWhen(iso: string, now = new Date()): string {
-  const date = new Date(iso);
-  return sameDay(date, now) ? TIME.format(date) : DATE_TIME.format(date);
-}
-
-export const formatClock = (iso: string): string => TIME.format(new Date(iso));
+export const formatClock = (iso: string): string => formatDisplayTime(new Date(iso));
 
 /** 725 → "12 min 5 s"; 3 900 → "1 h 5 min"; null → "–". */
 export function formatDuration(seconds: number | null): string {

@@ -4,6 +4,7 @@
  * so a reload does not bring it back and a newer one shows again.
  */
 import { useState } from 'react';
+import { formatDisplayTime } from '../domain/constants';
 import type { Announcement } from '../domain/games';
 
 const dismissedKey = (code: string) => `teamtrail.play.${code}.announcementSeen`;
@@ -15,8 +16,6 @@ function readDismissed(code: string): string | null {
     return null;
   }
 }
-
-const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 export function AnnouncementBanner(props: {
   code: string;
@@ -36,7 +35,7 @@ export function AnnouncementBanner(props: {
   return (
     <section className="pl-announcement" role="status" aria-label="Announcement">
       <p className="pl-announcement-head">
-        From the organiser · {TIME.format(new Date(latest.createdAt))}
+        From the organiser · {formatDisplayTime(new Date(latest.createdAt))}
       </p>
       <p className="pl-announcement-text">{latest.text}</p>
       <button type="button" className="pl-announcement-ok" onClick={dismiss}>

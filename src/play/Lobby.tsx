@@ -1,6 +1,7 @@
 /** The screens before and after playing: not started yet, ended, full, no connection. */
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { formatDisplayDateTime } from '../domain/constants';
 import type { PublicGame } from '../domain/games';
 import { navigate, pathFor } from './navigation';
 import { RejoinForm } from './Rejoin';
@@ -50,14 +51,7 @@ function OtherCode() {
   );
 }
 
-const dateTime = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const dateTime = (iso: string): string => formatDisplayDateTime(new Date(iso));
 
 /** "2 days 3 h", "1 h 20 min", "4 min 10 s", "12 s". */
 export function countdown(ms: number): string {

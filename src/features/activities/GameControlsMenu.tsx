@@ -29,6 +29,7 @@ import {
   extendOwnGame,
   type GameControlAction,
 } from '../../api/gameControl';
+import { formatDisplayDateTime, formatDisplayMoment } from '../../domain/constants';
 import type { GameControl } from '../../domain/games';
 import type { ActivityRow } from '../../domain/schemas';
 import { AnnounceModal } from '../../ui/AnnounceModal';
@@ -71,15 +72,9 @@ export const extendLabel = (label: string) => `Extend by ${label}`;
 const TOOLTIP_EVENTS = { hover: true, focus: true, touch: false };
 
 /**
- * "23:59", "midnight", or "Tue 23:59" when the end is on another day (a PRO game may run for
- * days).
+ * "23:59", "midnight", or "05/03/2026 23:59" when the end is on another day (a PRO game may run
+ * for days).
  */
-const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const DAY_TIME = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 export function formatGameEnd(endsAt: string, today: Date | null): string {
   const end = new Date(endsAt);
   // A launch runs "for the rest of the day": its end is the coming midnight, not "Fri 00:00".
@@ -88,9 +83,7 @@ export function formatGameEnd(endsAt: string, today: Date | null): string {
     midnight.setHours(24, 0, 0, 0);
     if (end.getTime() === midnight.getTime()) return 'midnight';
   }
-  return today && end.toDateString() === today.toDateString()
-    ? TIME.format(end)
-    : DAY_TIME.format(end);
+  return today ? formatDisplayMoment(end, today) : formatDisplayDateTime(end);
 }
 
 /** A row whose current instance is running or paused: the only ones with controls. */

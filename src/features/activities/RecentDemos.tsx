@@ -18,6 +18,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useApiCredentials } from '../../app/session';
+import { formatDisplayTime } from '../../domain/constants';
 import type { DemoRun } from '../../domain/demoRuns';
 import { fetchRecentDemoRuns } from '../../api/gameControl';
 import { ChartIcon, TrophyIcon } from '../library/icons';
@@ -34,13 +35,11 @@ export const RECENT_DEMOS_TEXTS = {
 /** The demo's phase now: the list was read a while ago and a demo ends after 10 minutes. */
 const CLOCK_TICK_MS = 30_000;
 
-const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
 /** "14:32 today", "16:10 yesterday": a demo run is at most a day old. */
 export function formatRan(startsAt: string, now: number): string {
   const start = new Date(startsAt);
   const today = new Date(now).toDateString() === start.toDateString();
-  return `${TIME.format(start)} ${today ? 'today' : 'yesterday'}`;
+  return `${formatDisplayTime(start)} ${today ? 'today' : 'yesterday'}`;
 }
 
 function phaseNow(run: DemoRun, now: number): { label: string; color: string } {

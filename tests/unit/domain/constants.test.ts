@@ -19,6 +19,8 @@ import {
   ERROR_REPORTING_NAMESPACE,
   ERROR_REPORTING_RETRY_INITIAL_MS,
   formatDisplayDateTime,
+  formatDisplayMoment,
+  formatDisplayTime,
   formatDuration,
   isTaskCountSelectable,
   LAST_TEMPLATE_ID_COOKIE,
@@ -174,6 +176,17 @@ describe('Date display: DD/MM/YYYY HH:mm', () => {
   });
   it('an invalid date gives an empty string', () => {
     expect(formatDisplayDateTime(new Date('not a date'))).toBe('');
+    expect(formatDisplayTime(new Date('not a date'))).toBe('');
+  });
+  it('a time of day is HH:mm, 24-hour, whatever the browser locale', () => {
+    expect(formatDisplayTime(new Date(2025, 10, 26, 0, 0))).toBe('00:00');
+    expect(formatDisplayTime(new Date(2025, 10, 26, 21, 5))).toBe('21:05');
+  });
+  it('one format everywhere: a moment of today is its time, any other day DD/MM/YYYY HH:mm', () => {
+    const today = new Date(2025, 10, 26, 9, 0);
+    expect(formatDisplayMoment(new Date(2025, 10, 26, 23, 59), today)).toBe('23:59');
+    expect(formatDisplayMoment(new Date(2025, 10, 27, 0, 0), today)).toBe('27/11/2025 00:00');
+    expect(formatDisplayMoment(new Date(2025, 10, 25, 12, 30), today)).toBe('25/11/2025 12:30');
   });
 });
 
