@@ -1,15 +1,17 @@
 /**
  * SPEC §2.8 Create Account blocker: a guest with a template open who navigates to a path without
  * /builder is stopped, and asked to create a free account (a sign-up that comes back to where
- * they were going). Closing the dialog lets the navigation proceed.
+ * they were going). Someone who has an account already signs in instead, and comes back the same
+ * way: either way the guest's work moves to the account (docs/auth.md "Linking a guest's work").
+ * Closing the dialog lets the navigation proceed.
  */
-import { Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { memo, useCallback, useRef, type MouseEvent } from 'react';
 import { useBlocker, useNavigate, type BlockerFunction } from 'react-router';
 import { UserIcon } from '../../app/shell/icons';
 import { MESSAGES } from '../../domain/messages';
 import { PLANS } from '../../domain/plans';
-import { signUpHref } from '../../app/authPaths';
+import { signInHref, signUpHref } from '../../app/authPaths';
 import { dialogModalProps } from '../dialogs/dialogModalProps';
 import { blocksLeaving } from './builderEntry';
 
@@ -18,6 +20,8 @@ export const BLOCKER_TEXTS = {
   body: MESSAGES.account.dontLoseWork,
   noCreditCard: MESSAGES.account.noCreditCard,
   signUp: 'Sign up for free',
+  haveAccount: 'Already have an account?',
+  signIn: 'Sign in',
 } as const;
 
 /** Memoised: the layout renders again on every write of the template (issue 14), this does not. */
@@ -29,11 +33,11 @@ export const CreateAccountBlocker = memo(function CreateAccountBlocker({
   templateLoaded: boolean;
 }) {
   const navigate = useNavigate();
-  // The dialog's own sign-up link leaves the builder too; it must not be stopped again.
-  const leavingToSignUp = useRef(false);
+  // The dialog's own sign-up and sign-in links leave the builder too; not to be stopped again.
+  const leavingForAccount = useRef(false);
   const shouldBlock = useCallback<BlockerFunction>(
     ({ nextLocation }) =>
-      !leavingToSignUp.current &&
+      !leavingForAccount.current &&
       blocksLeaving({ signedIn, templateLoaded, nextPathname: nextLocation.pathname }),
     [signedIn, templateLoaded],
   );
@@ -41,12 +45,14 @@ export const CreateAccountBlocker = memo(function CreateAccountBlocker({
   const blocked = blocker.state === 'blocked';
   const intended = blocked ? blocker.location.pathname + blocker.location.search : '/';
   const href = signUpHref(intended);
+  const signInLink = signInHref(intended);
 
-  const signUp = (event: MouseEvent<HTMLAnchorElement>) => {
+  /** Leaves for sign-up or sign-in without being stopped again. */
+  const leaveFor = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    leavingToSignUp.current = true;
+    leavingForAccount.current = true;
     blocker.reset?.();
-    void navigate(href);
+    void navigate(to);
   };
 
   return (
@@ -77,7 +83,7 @@ export const CreateAccountBlocker = memo(function CreateAccountBlocker({
                 </Text>
               </div>
             </Group>
-            <Button component="a" href={href} onClick={signUp} fullWidth size="md">
+            <Button component="a" href={href} onClick={leaveFor(href)} fullWidth size="md">
               {BLOCKER_TEXTS.signUp}
             </Button>
             <Text size="sm" c="dimmed" ta="center">
@@ -85,6 +91,12 @@ export const CreateAccountBlocker = memo(function CreateAccountBlocker({
             </Text>
           </Stack>
         </Paper>
+        <Text size="sm" ta="center">
+          {BLOCKER_TEXTS.haveAccount}{' '}
+          <Anchor href={signInLink} onClick={leaveFor(signInLink)} fw={600}>
+            {BLOCKER_TEXTS.signIn}
+          </Anchor>
+        </Text>
       </Stack>
     </Modal>
   );

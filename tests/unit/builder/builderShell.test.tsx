@@ -444,6 +444,19 @@ describe('SPEC §2.8 Create Account blocker dialog', () => {
     await waitFor(() => expect(where()).toBe('/sign-up?from=%2Ftemplates%3Fowner%3Dmine'));
   });
 
+  it('someone with an account already can sign in instead, returning to the intended path', async () => {
+    const stored = await storeTemplate(db);
+    const { router } = renderBuilder(db, `/builder/${stored.id}`);
+    await screen.findByTestId('overview-section-tasks');
+    await act(() => router.navigate('/templates?owner=mine'));
+    const blocker = await screen.findByTestId('create-account-blocker');
+    expect(within(blocker).getByText(/Already have an account\?/)).toBeTruthy();
+    const signIn = within(blocker).getByRole('link', { name: 'Sign in' });
+    expect(signIn.getAttribute('href')).toBe('/sign-in?from=%2Ftemplates%3Fowner%3Dmine');
+    fireEvent.click(signIn);
+    await waitFor(() => expect(where()).toBe('/sign-in?from=%2Ftemplates%3Fowner%3Dmine'));
+  });
+
   it('does not stop signed-in users', async () => {
     session.signedIn = true;
     const stored = await storeTemplate(db);

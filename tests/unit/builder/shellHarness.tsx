@@ -65,6 +65,7 @@ export function renderBuilder(
       ...createBuilderRoutes(standIns),
       { path: '/', element: <p data-testid="dashboard">Dashboard</p> },
       { path: '/sign-up', element: <Where /> },
+      { path: '/sign-in', element: <Where /> },
       { path: '/templates', element: <p data-testid="library">Library</p> },
     ],
     { initialEntries: [path] },
