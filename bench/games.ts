@@ -1,8 +1,8 @@
 /**
  * Games load benchmark (issue 17): one live game of BENCH_TEAMS teams (2,000 by default) on the
- * real server as `npm start` runs it (compiled, in its own process), on the embedded database and, when TEST_DATABASE_URL points at
- * a PostgreSQL server, on PostgreSQL too. The shape of a real
- * event's worst moment:
+ * real server as `npm start` runs it (compiled, in its own process), on the embedded database
+ * and, when TEST_DATABASE_URL points at a PostgreSQL server, on PostgreSQL too. The shape of a
+ * real event's worst moment:
  *
  * - every team joins within JOIN_WINDOW_S (everyone scans the QR code as the host says "go"),
  *   each phone from its own address (X-Forwarded-For, TRUST_PROXY=true, so the production
@@ -16,7 +16,6 @@
  * Targets on a 2-core machine: 0 joins refused, stream open p99 < 2 s, answer p99 < 500 ms, live
  * screen complete < 2 s, 0 lost. Figures, never assertions.
  */
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -34,7 +33,7 @@ import {
   TEST_DATABASE_URL,
 } from '../tests/integration/support/postgres';
 import type { Step } from '../src/domain/schemas';
-import { reportLatency } from './support';
+import { buildCompiledServer, reportLatency } from './support';
 
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 2000);
 const JOIN_WINDOW_S = 5;
@@ -361,9 +360,7 @@ async function runOn(label: string, onPostgres: boolean) {
 }
 
 // The server as production runs it (`npm start`): compiled, with source maps.
-if (spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' }).status !== 0) {
-  throw new Error('Building the server failed.');
-}
+buildCompiledServer();
 console.log(
   'Games load benchmark (the compiled server in its own process, loopback HTTP; targets: 0 joins refused, stream open p99 < 2 s, answer p99 < 500 ms, live screen < 2 s, 0 lost)',
 );

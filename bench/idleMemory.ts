@@ -11,13 +11,13 @@
  * (memoryProbe.mjs). Several servers start at once, each on its own folder and port; each figure
  * is the median over them.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../e2e/support/freePort';
-import { percentile } from './support';
+import { buildCompiledServer, percentile } from './support';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PROBE = new URL('./memoryProbe.mjs', import.meta.url).href;
@@ -125,11 +125,7 @@ function report(label: string, samples: readonly Sample[]): void {
   );
 }
 
-const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
-  cwd: REPO_ROOT,
-  stdio: 'inherit',
-});
-if (build.status !== 0) throw new Error('Building the server failed.');
+buildCompiledServer();
 console.log(
   `Idle memory of the server on the embedded database (${STARTS} servers at once per line)` +
     (existsSync(path.join(REPO_ROOT, 'dist', 'index.html'))

@@ -1,6 +1,20 @@
-/** What every benchmark shares: percentiles, one printed line per figure, and sample tasks. */
+/**
+ * What every benchmark shares: percentiles, one printed line per figure, sample tasks, and the
+ * compiled server's build.
+ */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { Step } from '../src/domain/schemas';
+
+/** Compiles the server to dist-server/ (`npm run build:server`), for benches that run it. */
+export function buildCompiledServer(): void {
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('Building the server failed.');
+}
 
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
