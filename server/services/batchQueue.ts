@@ -8,6 +8,8 @@
  * settles only after its batch has committed.
  */
 
+import { perOwner } from './perOwner';
+
 /** Each item's outcome, in the order of the batch: its value, or the error for it alone. */
 export type BatchOutcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
@@ -40,15 +42,8 @@ interface Waiting<I, O> {
 export function queuePerOwner<K extends object, I, O>(
   optionsFor: (owner: K) => BatchQueueOptions<I, O>,
 ): (owner: K, item: I) => Promise<O> {
-  const queues = new WeakMap<K, (item: I) => Promise<O>>();
-  return (owner, item) => {
-    let enqueue = queues.get(owner);
-    if (!enqueue) {
-      enqueue = createBatchQueue(optionsFor(owner));
-      queues.set(owner, enqueue);
-    }
-    return enqueue(item);
-  };
+  const queueOf = perOwner((owner: K) => createBatchQueue(optionsFor(owner)));
+  return (owner, item) => queueOf(owner)(item);
 }
 
 /**

@@ -11,6 +11,7 @@
  * two-instance tests) must not see each other's forgetting, or a missing cross-instance
  * invalidation would pass unnoticed.
  */
+import { perOwner } from '../perOwner';
 import type { GameRow } from './publishing';
 
 export const GAME_CACHE_MS = 1_000;
@@ -66,14 +67,5 @@ export class GameCache {
   }
 }
 
-const caches = new WeakMap<object, GameCache>();
-
 /** The cache of the instance that uses this database handle (`app.db`). */
-export function gameCacheOf(db: object): GameCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new GameCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const gameCacheOf = perOwner((_db: object) => new GameCache());
