@@ -16,12 +16,16 @@ function warnBeforeUnload(event: BeforeUnloadEvent) {
   event.returnValue = '';
 }
 
-/** Told each time the count changes (`onPendingChange`). */
+/** Told each time the count changes, or an edit lands (`onPendingChange`). */
 const listeners = new Set<() => void>();
+
+function notify() {
+  for (const listener of [...listeners]) listener();
+}
 
 /** Arms the warning while anything is pending, disarms it when nothing is (listener added once). */
 function guard() {
-  for (const listener of [...listeners]) listener();
+  notify();
   if (typeof window === 'undefined') return;
   if (inFlight + drafts > 0) window.addEventListener('beforeunload', warnBeforeUnload);
   else window.removeEventListener('beforeunload', warnBeforeUnload);
@@ -64,12 +68,49 @@ export const draftsWaiting = (): number => drafts;
 export const pendingLocalWrites = (): number => inFlight + drafts;
 
 /**
- * Calls `listener` whenever a write or a draft starts or ends (synchronously; it may read
- * `pendingLocalWrites()`). Answers the unsubscribe.
+ * Calls `listener` whenever a write or a draft starts or ends, or an edit lands
+ * (synchronously; it may read `pendingLocalWrites()`). Answers the unsubscribe.
  */
 export function onPendingChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
   };
+}
+
+/**
+ * Per template, the `localChangedAt` of the last edit this tab wrote to it (`noteLandedEdit`).
+ * The builder follows its template behind the tab's own writes (hooks/behindLocalWrites.ts),
+ * so for a moment after an edit has landed the version on screen is still the one from before
+ * it, which may say every change is on the server. An edit's write sets `localChangedAt`, and
+ * nothing later sets it back, so a version older than this one does not have the edit.
+ */
+const landedEdits = new Map<string, string>();
+
+/**
+ * A local edit of `templateId` has landed, stamped `localChangedAt` (the repository tells,
+ * before the write counts off: no moment goes by in which neither says so).
+ */
+export function noteLandedEdit(templateId: string, localChangedAt: string): void {
+  // The writes of one document land in the order they were made (RxDB queues them), so the
+  // last one told is what the document holds now.
+  landedEdits.set(templateId, localChangedAt);
+  notify();
+}
+
+/**
+ * Whether this tab has typed or written something that the given version of the template does
+ * not show yet: a draft or write still under way (any template's: only one is open to type in,
+ * and a moment's "Saved on this device" is the safe side), or an edit that landed after this
+ * version. Such a version cannot say that every change is on the server (issue 14: "All changes
+ * synced" only once they are). Follow it with `onPendingChange`.
+ */
+export function localEditsAhead(
+  template: { id: string; sync: { localChangedAt: string } } | null | undefined,
+): boolean {
+  if (pendingLocalWrites() > 0) return true;
+  if (!template) return false;
+  const landed = landedEdits.get(template.id);
+  // ISO 8601 instants of one format (toISOString) compare as strings.
+  return landed !== undefined && template.sync.localChangedAt < landed;
 }

@@ -10,7 +10,7 @@ import { contentOf, type TemplateContent } from '../domain/templateContent';
 import type { TeamtrailDatabase } from './database';
 import type { LocalTemplateDoc } from './schemas/templates';
 import { localTemplateView, type LocalTemplate } from './localTemplate';
-import { trackWrite } from './pendingWrites';
+import { noteLandedEdit, trackWrite } from './pendingWrites';
 import { editClock } from './editClock';
 import { restamp, stampLocalEdit, type HybridClock } from '../domain/fieldStamps';
 
@@ -102,26 +102,30 @@ export function createTemplateRepository(
       const doc = await templates.findOne(id).exec();
       if (!doc || doc.deletedLocally) throw new Error(`There is no activity ${id} on this device.`);
       await trackWrite(
-        doc.incrementalModify((current) => {
-          const patch = typeof recipe === 'function' ? recipe(current.content) : recipe;
-          const at = clock();
-          const content = { ...current.content, ...patch };
-          return {
-            ...current,
-            content,
-            stamps: stampLocalEdit(
-              current.content,
+        doc
+          .incrementalModify((current) => {
+            const patch = typeof recipe === 'function' ? recipe(current.content) : recipe;
+            const at = clock();
+            const content = { ...current.content, ...patch };
+            return {
+              ...current,
               content,
-              current.stamps,
-              current.server?.fieldStamps,
-              stampClock,
-            ),
-            localVersion: current.localVersion + 1,
-            localChangedAt: at,
-            syncState: 'pending',
-            sortAt: at,
-          };
-        }),
+              stamps: stampLocalEdit(
+                current.content,
+                content,
+                current.stamps,
+                current.server?.fieldStamps,
+                stampClock,
+              ),
+              localVersion: current.localVersion + 1,
+              localChangedAt: at,
+              syncState: 'pending',
+              sortAt: at,
+            };
+          })
+          // Told before the write counts off, so the builder's sync indicator knows the version
+          // on its screen is older than this edit until it has caught up (pendingWrites.ts).
+          .then((written) => noteLandedEdit(id, written.localChangedAt)),
       );
     },
 

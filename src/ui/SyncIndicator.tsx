@@ -6,7 +6,7 @@
 import { Group, Loader, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useSyncStatus, useUploads } from '../data/hooks';
+import { useSyncAsOfLocalEdits, useSyncStatus, useUploads } from '../data/hooks';
 import type { LocalTemplate } from '../data/localTemplate';
 import { syncIndicatorFor, type SyncIndicatorTone } from '../data/syncIndicator';
 import { formatRelative } from './format';
@@ -36,8 +36,12 @@ export function SyncIndicator({
     return () => clearInterval(timer);
   }, []);
 
+  // The builder's template follows this tab's writes with a delay: from a keystroke until the
+  // builder has caught up, what it says of the server is from before the keystroke.
+  const current = useSyncAsOfLocalEdits(template);
+
   const indicator = syncIndicatorFor(
-    template,
+    current,
     status,
     online,
     // `updatedAt` is the server's time: measured against the server's clock, as this device

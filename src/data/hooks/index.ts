@@ -3,11 +3,12 @@
  * database reactively: a write in any tab, or a pull by the sync worker, shows at once.
  */
 import { combineLatest, identity, map } from 'rxjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ActivityRow, LibraryTemplate, Theme } from '../../domain/schemas';
 import { filterLibrary, type LibraryFilters } from '../../domain/libraryFilters';
 import { useDataContext } from '../DataProvider';
 import { localTemplateView, type LocalTemplate } from '../localTemplate';
+import { localEditsAhead, onPendingChange } from '../pendingWrites';
 import type { UploadDoc } from '../schemas/uploads';
 import type { SyncStatus } from '../../../workers/syncWorkerApi';
 import { behindLocalWrites } from './behindLocalWrites';
@@ -48,6 +49,35 @@ export function useTemplate(
       ),
     [db, id, steady],
     null,
+  );
+}
+
+/**
+ * `template` as a screen shows it, with its sync state as of this tab's latest edits. A template
+ * followed behind the tab's own writes (`behindLocalWrites`) is, from a keystroke until the
+ * render after its write has landed, the version from before it: one that may say every change
+ * is on the server. While this tab has typed or written something that version does not have
+ * (pendingWrites.ts `localEditsAhead`), it is given as not on the server, so the sync indicator
+ * never says "All changes synced" and "Test Activity" never starts a demo from the server's
+ * older copy, from the first keystroke on (issue 14).
+ */
+export function useSyncAsOfLocalEdits<T extends Pick<LocalTemplate, 'id' | 'sync'>>(
+  template: T,
+): T {
+  const ahead = useSyncExternalStore(onPendingChange, () => localEditsAhead(template));
+  return useMemo(
+    () =>
+      ahead && template.sync.allChangesOnServer
+        ? {
+            ...template,
+            sync: {
+              ...template.sync,
+              state: template.sync.state === 'synced' ? 'pending' : template.sync.state,
+              allChangesOnServer: false,
+            },
+          }
+        : template,
+    [ahead, template],
   );
 }
 

@@ -1,5 +1,5 @@
 /** Whether "Test Activity" can run for the open activity now, and why not (testActivityRules). */
-import { useUploads } from '../../data/hooks';
+import { useSyncAsOfLocalEdits, useUploads } from '../../data/hooks';
 import { uploadsWaiting } from '../../data/syncIndicator';
 import { useBuilder } from './BuilderContext';
 import { testActivityState, type TestActivityState } from './testActivityRules';
@@ -7,5 +7,6 @@ import { testActivityState, type TestActivityState } from './testActivityRules';
 export function useTestActivityState(): TestActivityState {
   const { template } = useBuilder();
   const { data: uploads } = useUploads(template.id);
-  return testActivityState(template, uploadsWaiting(uploads)?.files ?? 0);
+  // Not from a version that predates the last keystroke: the demo is made from the server's copy.
+  return testActivityState(useSyncAsOfLocalEdits(template), uploadsWaiting(uploads)?.files ?? 0);
 }
