@@ -224,6 +224,7 @@ export async function joinGame(
   const name = parsed.data.replace(/\s+/g, ' ');
   requireOpen(game, now, { joining: true });
   const token = newSecret();
+  const tokenHash = hashToken(token);
   // With the other joins that arrive meanwhile; a teams limit holds exactly (joinBatch.ts).
   const team = await writeJoin(db, {
     id: randomUUID(),
@@ -231,13 +232,13 @@ export async function joinGame(
     maxTeams: game.maxTeams,
     name,
     nameKey: name.toLowerCase(),
-    tokenHash: hashToken(token),
+    tokenHash,
     joinedAt: now,
   });
   if (team === 'full') throw forbidden(PLAY_MESSAGES.full);
   if (team === 'nameTaken') throw new HttpError(409, PLAY_MESSAGES.nameTaken);
   // Its phone's first answer then needs no look-up (on this instance).
-  rememberTeamToken(hashToken(token), { id: team.id, gameId: team.gameId });
+  rememberTeamToken(tokenHash, { id: team.id, gameId: team.gameId });
   return { team, token };
 }
 

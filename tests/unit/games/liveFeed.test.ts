@@ -33,7 +33,7 @@ vi.mock('../../../server/services/games/players', async (importOriginal) => ({
   loadBoardTeams: async () => boardTeams.map((team) => ({ ...team })),
 }));
 
-const { createLiveGameFeed, phoneBoardInterval, SCOREBOARD_MIN_INTERVAL_MS } =
+const { createLiveGameFeed, phoneBoardInterval, PHONES_PER_TURN, SCOREBOARD_MIN_INTERVAL_MS } =
   await import('../../../server/services/games/liveFeed');
 
 const game = {
@@ -154,5 +154,46 @@ describe('a live game’s updates', () => {
     }
     await vi.advanceTimersByTimeAsync(1_000);
     expect(phone).toBe(screens);
+  });
+});
+
+describe('a phones’ update', () => {
+  it('is written a slice of phones per turn of the event loop, so that requests are read between slices, and skips a phone gone meanwhile', async () => {
+    const { app } = fakeApp();
+    const feed = createLiveGameFeed(app);
+    // The turn of the event loop each phone's board was written in.
+    let turn = 0;
+    let turning = true;
+    const tick = () => {
+      turn++;
+      if (turning) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const turnOfPhone = new Map<number, number>();
+    const stops: (() => void)[] = [];
+    for (let i = 0; i < TEAMS; i++) {
+      stops.push(
+        feed.watchAsPhone(game, `team-${i}`, {
+          sendJson: (event) => {
+            if (event !== 'scoreboard') return;
+            turnOfPhone.set(i, turn);
+            // The last phone leaves while the first slice is being written.
+            if (i === 0) stops[TEAMS - 1]!();
+          },
+        }),
+      );
+    }
+    const deadline = Date.now() + 10_000;
+    while (turnOfPhone.size < TEAMS - 1 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    turning = false;
+
+    expect(turnOfPhone.size).toBe(TEAMS - 1);
+    expect(turnOfPhone.has(TEAMS - 1)).toBe(false);
+    const phonesPerTurn = new Map<number, number>();
+    for (const at of turnOfPhone.values()) phonesPerTurn.set(at, (phonesPerTurn.get(at) ?? 0) + 1);
+    expect(Math.max(...phonesPerTurn.values())).toBeLessThanOrEqual(PHONES_PER_TURN);
+    expect(phonesPerTurn.size).toBeGreaterThanOrEqual(Math.ceil((TEAMS - 1) / PHONES_PER_TURN));
   });
 });
