@@ -9,6 +9,8 @@
 import type { Step } from './schemas';
 
 export const BLANK_TEMPLATE_ID = '1ea5a68a-3550-4a26-9e2b-f9208023ea9f';
+/** Its picture (the seed's thumbnail): a dashed empty page with a "+", for the "Start blank" cards. */
+export const BLANK_TEMPLATE_THUMBNAIL = '/thumbnails/blank.svg';
 /** The seed's first theme ("classic", server/seed/themes.ts). */
 const CLASSIC_THEME_ID = 'd7848382-eb3a-4504-b0f0-a7eba45ab78d';
 

@@ -6,6 +6,10 @@
 export const INDOOR_IMAGE = '/thumbnails/problem-solving-training.svg';
 export const OUTDOOR_IMAGE = '/thumbnails/gps-csr-challenge.svg';
 
+/** The "Create new game" dialog's three starts. "With AI" is the Dashboard's AI tile picture. */
+export const START_TEMPLATE_IMAGE = '/thumbnails/start-from-template.svg';
+export const START_AI_IMAGE = '/thumbnails/dashboard-create.svg';
+
 const WIDTH = 400;
 const HEIGHT = 220;
 const COLUMNS = 10;

@@ -1,40 +1,20 @@
 /**
  * /builder without an id (SPEC §2.8 Entry): opens the template in the wglastTemplateId cookie, or
  * the one this tab had open — when it is this owner's — or else this owner's last activity
- * (src/data/lastTemplate.ts), or else a copy of the blank template made on this device (so a
- * blank activity can be started offline), then replaces the URL with /builder/{id}, keeping
- * ?finish-create=.
+ * (src/data/lastTemplate.ts), or else a copy of the blank template made on this device
+ * (src/data/copyBlankTemplate.ts, so a blank activity can be started offline), then replaces the
+ * URL with /builder/{id}, keeping ?finish-create=.
  */
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { readCookie, writeCookie } from '../../api/cookies';
+import { copyBlankTemplate } from '../../data/copyBlankTemplate';
 import { readLastTemplate } from '../../data/lastTemplate';
 import { useDataContext } from '../../data/DataProvider';
 import type { TeamtrailDatabase } from '../../data/database';
-import type { TemplateRepository } from '../../data/templateRepository';
-import { BLANK_TEMPLATE, BLANK_TEMPLATE_ID } from '../../domain/blankTemplate';
 import { LAST_TEMPLATE_ID_COOKIE } from '../../domain/constants';
 import { builderEntryUrl, getLoadedTemplateId, resolveBuilderEntry } from './builderEntry';
-
-/** A local copy of the blank template: a new id, its own branding and answers. */
-export async function copyBlankTemplate(
-  repository: TemplateRepository,
-  owner: string,
-): Promise<string> {
-  const created = await repository.copy(owner, {
-    ...BLANK_TEMPLATE,
-    id: BLANK_TEMPLATE_ID,
-    master: true,
-    branding: { ...BLANK_TEMPLATE.branding, id: BLANK_TEMPLATE_ID, logo: null },
-    steps: BLANK_TEMPLATE.steps.map((step) => ({
-      ...step,
-      id: crypto.randomUUID(),
-      answers: step.answers.map((answer) => ({ ...answer, id: crypto.randomUUID() })),
-    })),
-  });
-  return created.id;
-}
 
 async function existsHere(db: TeamtrailDatabase, id: string): Promise<boolean> {
   const doc = await db.templates.findOne(id).exec();

@@ -3,6 +3,11 @@
  * offers only 20 questions, asks at once (no 3 s wait), keeps its state in memory, and ends on
  * "Your activity is ready! 🎉". The finished template is stored on this device at once, so the
  * Activity Builder opens it without waiting for sync.
+ *
+ * Before the AI steps it offers three starts side by side: "Start blank" (a new
+ * blank activity on this device, opened in the builder; works offline), "From a template" (the
+ * Template Library) and "With AI" (SPEC's steps). Without it, once the builder has been used,
+ * nothing but the AI led to an empty activity: "Activity Builder" reopens the last one.
  */
 import {
   Alert,
@@ -19,9 +24,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useReducer, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { pollAiContent, requestAiContent } from '../../api/ai';
 import { useApiCredentials, useRequestorId, useSession } from '../../app/session';
+import { BLANK_TEMPLATE_THUMBNAIL } from '../../domain/blankTemplate';
 import { TASK_COUNTS } from '../../domain/constants';
 import { LIMITS } from '../../domain/limits';
 import { aiRequestErrorMessage } from '../../domain/messages';
@@ -33,9 +39,17 @@ import {
   POLL_OFFLINE_TEXT,
   requestFailureText,
 } from '../aiFlow/aiRequest';
-import { INDOOR_IMAGE, OUTDOOR_IMAGE, taskCountImage } from '../aiFlow/illustrations';
+import {
+  INDOOR_IMAGE,
+  OUTDOOR_IMAGE,
+  START_AI_IMAGE,
+  START_TEMPLATE_IMAGE,
+  taskCountImage,
+} from '../aiFlow/illustrations';
 import { useAdoptTemplate } from '../aiFlow/useAdoptTemplate';
 import { usePolling } from '../aiFlow/usePolling';
+import { BLANK_COPY_SOURCE, useTemplateCopy } from '../library/useTemplateCopy';
+import { DIALOG_TEXTS } from '../dialogs/texts';
 import { builderPath } from '../wizard/paths';
 import {
   canCreate,
@@ -59,6 +73,7 @@ const CARD_IMAGE_HEIGHT = 120;
 /** About the height of the first step: the dialog does not shrink while it waits. */
 const BODY_MIN_HEIGHT = 300;
 const MY_ACTIVITIES_PATH = '/games';
+const LIBRARY_PATH = '/templates';
 
 export function CreateGameDialog({ opened, onClose }: CreateGameDialogProps) {
   const [state, dispatch] = useReducer(dialogReducer, INITIAL_DIALOG_STATE);
@@ -78,17 +93,22 @@ export function CreateGameDialog({ opened, onClose }: CreateGameDialogProps) {
         </Text>
       }
       size={760}
+      // Named, as in every dialog: the word "Close" alone belongs to the ready step's button.
+      closeButtonProps={{ 'aria-label': DIALOG_TEXTS.closeDialog }}
       centered
       padding="xl"
       radius="lg"
     >
       <Stack gap="lg">
-        {/* Shown throughout (all ticked once the request is under way), so the dialog keeps its shape. */}
-        <Stepper active={stepIndex(state.stage)} size="sm" allowNextStepsSelect={false}>
-          {texts.steps.map((label) => (
-            <Stepper.Step key={label} label={label} />
-          ))}
-        </Stepper>
+        {/* Shown throughout the AI flow (all ticked once the request is under way), so the dialog
+            keeps its shape; not on the choice of a start, where two of three starts have no steps. */}
+        {state.stage !== 'start' && (
+          <Stepper active={stepIndex(state.stage)} size="sm" allowNextStepsSelect={false}>
+            {texts.steps.map((label) => (
+              <Stepper.Step key={label} label={label} />
+            ))}
+          </Stepper>
+        )}
         <Stack justify="center" mih={BODY_MIN_HEIGHT}>
           <DialogBody state={state} dispatch={dispatch} close={close} />
         </Stack>
@@ -162,6 +182,8 @@ interface BodyProps {
 
 function DialogBody({ state, dispatch, close }: BodyProps) {
   switch (state.stage) {
+    case 'start':
+      return <StartChoice dispatch={dispatch} close={close} />;
     case 'type':
       return <TypeChoice dispatch={dispatch} />;
     case 'questions':
@@ -196,6 +218,63 @@ function BackButton({ dispatch }: { dispatch: BodyProps['dispatch'] }) {
   );
 }
 
+function StartChoice({ dispatch, close }: Omit<BodyProps, 'state'>) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const copy = useTemplateCopy();
+  // The blank copy is a local write of a few milliseconds; until it opens the builder, the other
+  // starts would only race it.
+  const starting = copy.copyingId !== null;
+  const startBlank = async () => {
+    // Closed as the builder opens, as the ready step's "Activity Builder" does.
+    if (await copy.copy(BLANK_COPY_SOURCE)) close();
+  };
+  const startFromTemplate = () => {
+    if (starting) return;
+    close();
+    // Opened from the library itself: closing is enough, and keeps its filters.
+    if (pathname !== LIBRARY_PATH) void navigate(LIBRARY_PATH);
+  };
+  return (
+    <Stack gap="md">
+      <StepHeading>{texts.start.heading}</StepHeading>
+      {copy.failure && (
+        <Alert color="red" variant="light" role="alert">
+          {texts.start.blankFailed}
+        </Alert>
+      )}
+      <SimpleGrid cols={3} spacing="md">
+        <SelectionCard
+          image={BLANK_TEMPLATE_THUMBNAIL}
+          imageHeight={CARD_IMAGE_HEIGHT}
+          title={texts.start.blank}
+          description={texts.start.blankDescription}
+          onClick={() => void startBlank()}
+          data-testid="create-game-blank"
+        />
+        <SelectionCard
+          image={START_TEMPLATE_IMAGE}
+          imageHeight={CARD_IMAGE_HEIGHT}
+          title={texts.start.template}
+          description={texts.start.templateDescription}
+          onClick={startFromTemplate}
+          data-testid="create-game-template"
+        />
+        <SelectionCard
+          image={START_AI_IMAGE}
+          imageHeight={CARD_IMAGE_HEIGHT}
+          title={texts.start.ai}
+          description={texts.start.aiDescription}
+          onClick={() => {
+            if (!starting) dispatch({ type: 'chooseAi' });
+          }}
+          data-testid="create-game-ai"
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
 function TypeChoice({ dispatch }: Pick<BodyProps, 'dispatch'>) {
   return (
     <Stack gap="md">
@@ -222,6 +301,9 @@ function TypeChoice({ dispatch }: Pick<BodyProps, 'dispatch'>) {
           </Text>
         </SelectionCard>
       </SimpleGrid>
+      <Group>
+        <BackButton dispatch={dispatch} />
+      </Group>
     </Stack>
   );
 }

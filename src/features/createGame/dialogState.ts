@@ -1,14 +1,16 @@
 /**
- * The "Create new game" dialog's steps (SPEC §2.5) as a reducer: game type → number of
- * questions → topic → name → creating → polling → ready, or error. It lives in memory; closing
- * the dialog starts it afresh.
+ * The "Create new game" dialog's steps (SPEC §2.5) as a reducer. It opens on the choice of a
+ * start (blank, from a template, with AI): "With AI" goes on to SPEC's AI flow, game
+ * type → number of questions → topic → name → creating → polling → ready, or error. The other
+ * two starts leave the dialog, so they are no stages here. It lives in memory; closing the
+ * dialog starts it afresh.
  */
 import { AI_WIZARD_DEFAULTS, type Template } from '../../domain/schemas';
 import { DIALOG_TASK_COUNTS } from '../../domain/constants';
 import type { NewActivityAnswers } from '../aiFlow/aiRequest';
 
 export type DialogStage =
-  'type' | 'questions' | 'topic' | 'name' | 'creating' | 'polling' | 'ready' | 'error';
+  'start' | 'type' | 'questions' | 'topic' | 'name' | 'creating' | 'polling' | 'ready' | 'error';
 
 export interface DialogState {
   stage: DialogStage;
@@ -26,6 +28,7 @@ export interface DialogState {
 }
 
 export type DialogAction =
+  | { type: 'chooseAi' }
   | { type: 'chooseQuiz' }
   | { type: 'chooseQuestions'; stepsCount: number }
   | { type: 'setTopics'; topics: string }
@@ -44,7 +47,7 @@ export type DialogAction =
 export const DIALOG_STEPS_COUNT = DIALOG_TASK_COUNTS[0]!;
 
 export const INITIAL_DIALOG_STATE: DialogState = {
-  stage: 'type',
+  stage: 'start',
   answers: {
     name: '',
     topics: '',
@@ -74,6 +77,8 @@ export const canCreate = (state: DialogState): boolean =>
 
 export function dialogReducer(state: DialogState, action: DialogAction): DialogState {
   switch (action.type) {
+    case 'chooseAi':
+      return state.stage === 'start' ? { ...state, stage: 'type' } : state;
     case 'chooseQuiz':
       return state.stage === 'type'
         ? { ...state, stage: 'questions', answers: { ...state.answers, gameType: 'Quiz' } }
@@ -92,6 +97,8 @@ export function dialogReducer(state: DialogState, action: DialogAction): DialogS
     case 'setName':
       return { ...state, answers: { ...state.answers, name: action.name } };
     case 'back': {
+      // Back from the game type is back to the choice of a start.
+      if (state.stage === 'type') return { ...state, stage: 'start' };
       const at = INPUT_STAGES.indexOf(state.stage);
       return at > 0 ? { ...state, stage: INPUT_STAGES[at - 1]! } : state;
     }
@@ -128,8 +135,9 @@ export function dialogReducer(state: DialogState, action: DialogAction): DialogS
         ? { ...state, stage: 'error', error: action.error, offline: false }
         : state;
     case 'tryAgain':
-      // Back to step 1 with the answers kept; only "Close" forgets them (SPEC §2.5).
-      return { ...INITIAL_DIALOG_STATE, answers: state.answers, run: state.run };
+      // Back to step 1 (game type, not the choice of a start) with the answers kept; only
+      // "Close" forgets them (SPEC §2.5).
+      return { ...INITIAL_DIALOG_STATE, stage: 'type', answers: state.answers, run: state.run };
     case 'reset':
       return { ...INITIAL_DIALOG_STATE, run: state.run };
   }

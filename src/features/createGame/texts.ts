@@ -11,6 +11,18 @@ export const CREATE_GAME_TEXTS = {
   back: 'Back',
   next: 'Next',
 
+  /** The three starts the dialog opens on; "With AI" goes on to SPEC §2.5's steps. */
+  start: {
+    heading: 'How would you like to start?',
+    blank: 'Start blank',
+    blankDescription: 'An empty activity you fill in yourself.',
+    template: 'From a template',
+    templateDescription: 'A ready-made activity from the library to adapt.',
+    ai: 'With AI',
+    aiDescription: 'Our AI Assistant writes the tasks for you.',
+    blankFailed: 'A new activity could not be made on this device. Please try again.',
+  },
+
   type: {
     heading: 'What kind of game?',
     quiz: 'Quiz',

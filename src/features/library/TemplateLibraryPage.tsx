@@ -3,6 +3,11 @@
  * the user's own, under the Owner filter's "Mine"), filtered by SPEC §9's checkbox panel, as
  * cards to copy into the builder. Filters live in the URL (useLibraryFilters.ts); the panel's
  * open/closed state lives in memory.
+ *
+ * The grid always starts with the Blank card ("Start blank"), whatever the filters, the loading
+ * state or the connection: a blank activity is not one of the templates the filters choose
+ * between (its location, type and duration are set in the builder), and it is made on this
+ * device, so it is the one start that works before the library has been downloaded.
  */
 import { Alert, Button, Container, EmptyState, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle, useNetwork } from '@mantine/hooks';
@@ -21,9 +26,11 @@ import { LibraryFilterPanel } from './LibraryFilterPanel';
 import { isDeviceOffline, ListFreshness } from '../../ui/ListFreshness';
 import { PageHeader } from '../../ui/PageHeader';
 import { CreateGameButton } from '../createGame/CreateGameButton';
+import { BlankActivityCard } from './BlankActivityCard';
 import { TemplateCard, TemplateCardSkeleton } from './TemplateCard';
+import { LIBRARY_BLANK_TEXTS } from './texts';
 import { useLibraryFilters } from './useLibraryFilters';
-import { useTemplateCopy, type CopySource } from './useTemplateCopy';
+import { BLANK_COPY_SOURCE, useTemplateCopy, type CopySource } from './useTemplateCopy';
 
 export const LIBRARY_TITLE = 'Template Library';
 export const LIBRARY_DESCRIPTION =
@@ -33,7 +40,8 @@ export const LIBRARY_NOT_DOWNLOADED = {
   text: 'You are offline, and this device has not downloaded the library before. Connect to the internet and the templates will appear here by themselves.',
 };
 
-const SKELETON_CARDS = 8;
+/** With the Blank card, two rows at the usual width. */
+const SKELETON_CARDS = 7;
 const CARD_MIN_WIDTH = 264;
 
 export function TemplateLibraryPage() {
@@ -101,13 +109,19 @@ export function TemplateLibraryPage() {
           <Alert
             color="red"
             variant="light"
-            title="The template could not be copied"
+            title={
+              copy.failure.id === BLANK_COPY_SOURCE.id
+                ? LIBRARY_BLANK_TEXTS.failureTitle
+                : 'The template could not be copied'
+            }
             withCloseButton
             closeButtonLabel="Dismiss"
             onClose={copy.dismissFailure}
             role="alert"
           >
-            “{copy.failure.name}” could not be copied on this device. Please try again.
+            {copy.failure.id === BLANK_COPY_SOURCE.id
+              ? LIBRARY_BLANK_TEXTS.failure
+              : `“${copy.failure.name}” could not be copied on this device. Please try again.`}
           </Alert>
         )}
 
@@ -124,21 +138,11 @@ export function TemplateLibraryPage() {
           </Alert>
         )}
 
-        {loading ? (
-          <SimpleGrid
-            minColWidth={CARD_MIN_WIDTH}
-            spacing="lg"
-            aria-busy="true"
-            aria-label="Loading the templates"
-            role="region"
-          >
-            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-              <TemplateCardSkeleton key={i} />
-            ))}
-          </SimpleGrid>
-        ) : emptyMessage && !(notDownloadedOffline && library.data.length === 0) ? (
+        {/* Above the grid and compact, so that both it and the Blank card (which the filters never
+            hide) are seen at once. */}
+        {emptyMessage && !(notDownloadedOffline && library.data.length === 0) && (
           <EmptyState
-            py={56}
+            py="md"
             icon={<TemplateIcon size={28} />}
             withIndicatorBackground
             title={emptyMessage}
@@ -152,26 +156,40 @@ export function TemplateLibraryPage() {
               </EmptyState.Actions>
             )}
           </EmptyState>
-        ) : shown.length > 0 ? (
-          <Stack gap="sm">
+        )}
+
+        <Stack gap="sm">
+          {!loading && shown.length > 0 && (
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="library-count">
               {shown.length === library.data.length
                 ? `${shown.length} ${shown.length === 1 ? 'template' : 'templates'}`
                 : `Showing ${shown.length} of ${library.data.length} templates`}
             </Text>
-            <SimpleGrid minColWidth={CARD_MIN_WIDTH} spacing="lg" data-testid="library-grid">
-              {shown.map((template) => (
-                <TemplateCard
-                  key={template.id}
-                  template={template}
-                  copying={copy.copyingId === template.id}
-                  disabled={copy.copyingId !== null}
-                  onChoose={() => choose(template)}
-                />
-              ))}
-            </SimpleGrid>
-          </Stack>
-        ) : null}
+          )}
+          <SimpleGrid
+            minColWidth={CARD_MIN_WIDTH}
+            spacing="lg"
+            aria-busy={loading || undefined}
+            data-testid="library-grid"
+          >
+            <BlankActivityCard
+              starting={copy.copyingId === BLANK_COPY_SOURCE.id}
+              disabled={copy.copyingId !== null}
+              onStart={() => void copy.copy(BLANK_COPY_SOURCE)}
+            />
+            {loading
+              ? Array.from({ length: SKELETON_CARDS }, (_, i) => <TemplateCardSkeleton key={i} />)
+              : shown.map((template) => (
+                  <TemplateCard
+                    key={template.id}
+                    template={template}
+                    copying={copy.copyingId === template.id}
+                    disabled={copy.copyingId !== null}
+                    onChoose={() => choose(template)}
+                  />
+                ))}
+          </SimpleGrid>
+        </Stack>
       </Stack>
     </Container>
   );

@@ -2,13 +2,18 @@
 /**
  * SPEC §2.5 the "Create new game" dialog on screen, and how it differs from the wizard (§2.4):
  * only 20 questions, no 3 s wait, a ready step with "Your activity is ready! 🎉", and state kept
- * in memory ("Close" forgets it).
+ * in memory ("Close" forgets it). Before the AI steps, the three starts: Start blank,
+ * From a template, With AI.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { TeamtrailDatabase } from '../../../src/data/database';
+import { rememberLastTemplate } from '../../../src/data/lastTemplate';
+import { createTemplateRepository } from '../../../src/data/templateRepository';
+import { BLANK_TEMPLATE } from '../../../src/domain/blankTemplate';
+import { setLoadedTemplateId } from '../../../src/features/builder/builderEntry';
 import { pollAiContent, requestAiContent } from '../../../src/api/ai';
 import { CreateGameDialog } from '../../../src/features/createGame/CreateGameDialog';
 import { CreateGameButton } from '../../../src/features/createGame/CreateGameButton';
@@ -88,6 +93,7 @@ function renderDialog() {
       { path: '/activities', element: <Host /> },
       { path: '/builder/:templateId', element: <p data-testid="builder">Builder</p> },
       { path: '/games', element: <p data-testid="games">Games</p> },
+      { path: '/templates', element: <p data-testid="library">Template Library</p> },
     ],
     { initialEntries: ['/before', '/activities'], initialIndex: 1 },
   );
@@ -95,7 +101,14 @@ function renderDialog() {
   return router;
 }
 
+/** "With AI": on to SPEC §2.5's first step, the game type. */
+async function chooseAi() {
+  fireEvent.click(await screen.findByRole('button', { name: 'With AI' }));
+  await screen.findByRole('button', { name: 'Quiz' });
+}
+
 async function answerUpToName(topics = 'Space and planets') {
+  await chooseAi();
   fireEvent.click(await screen.findByRole('button', { name: 'Quiz' }));
   fireEvent.click(await screen.findByRole('button', { name: '20 Questions' }));
   fireEvent.change(await screen.findByLabelText('Topic'), { target: { value: topics } });
@@ -125,6 +138,7 @@ async function createAndFinish(template: Template) {
 describe('SPEC §2.5 step 1: game type', () => {
   it('Quiz is enabled; Location is disabled, "Outdoor GPS based game, ideal for exploring campus or local area"', async () => {
     renderDialog();
+    await chooseAi();
     const quiz = await screen.findByRole('button', { name: 'Quiz' });
     expect(quiz.getAttribute('aria-disabled')).toBeNull();
     const location = screen.getByRole('button', { name: 'Location' });
@@ -145,6 +159,7 @@ describe('SPEC §2.5 step 1: game type', () => {
 describe('SPEC §2.5 step 2: number of questions (unlike the wizard, only 20)', () => {
   it('only 20 is enabled; 10 and 30 are disabled', async () => {
     renderDialog();
+    await chooseAi();
     fireEvent.click(await screen.findByRole('button', { name: 'Quiz' }));
     const ten = await screen.findByRole('button', { name: '10 Questions' });
     expect(ten.getAttribute('aria-disabled')).toBe('true');
@@ -160,6 +175,7 @@ describe('SPEC §2.5 step 2: number of questions (unlike the wizard, only 20)', 
 describe('SPEC §2.5 steps 3 and 4: topic and name', () => {
   it('the topic is a text area of at most 1000 characters with a counter; Next needs topics', async () => {
     renderDialog();
+    await chooseAi();
     fireEvent.click(await screen.findByRole('button', { name: 'Quiz' }));
     fireEvent.click(await screen.findByRole('button', { name: '20 Questions' }));
     const topic = (await screen.findByLabelText('Topic')) as HTMLTextAreaElement;
@@ -315,9 +331,132 @@ describe('SPEC §2.5 on error', () => {
     fireEvent.click(button('Close'));
     expect(closes).toBe(1);
     fireEvent.click(button('Open again'));
+    await chooseAi();
     fireEvent.click(await screen.findByRole('button', { name: 'Quiz' }));
     fireEvent.click(await screen.findByRole('button', { name: '20 Questions' }));
     expect(((await screen.findByLabelText('Topic')) as HTMLTextAreaElement).value).toBe('');
+  });
+});
+
+const STARTS = ['Start blank', 'From a template', 'With AI'];
+const describedBy = (element: HTMLElement) =>
+  document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+
+describe('Issue 18: the dialog offers three starts side by side before its AI steps', () => {
+  afterEach(() => {
+    setLoadedTemplateId(null);
+    document.cookie = 'wglastTemplateId=; Max-Age=0; Path=/';
+  });
+
+  it('the three starts are shown: Start blank, From a template, With AI, each with a one-line description', async () => {
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Create new game' });
+    await screen.findByRole('heading', { name: 'How would you like to start?' });
+    const starts = STARTS.map((name) => button(name));
+    // Side by side, in this order, in one row of cards.
+    const cards = [...dialog.querySelectorAll('[data-selection-card]')];
+    expect(cards.map((card) => card.querySelector('button')?.textContent)).toEqual(STARTS);
+    for (const start of starts) {
+      expect(describedBy(start)).not.toBe('');
+      expect(describedBy(start)).not.toContain('\n');
+    }
+    // The AI steps come after the choice: no game type, no stepper yet.
+    expect(screen.queryByRole('button', { name: 'Quiz' })).toBeNull();
+    expect(screen.queryByText('Game type')).toBeNull();
+  });
+
+  it('the three starts are buttons, reachable with Tab and activated with Enter or Space', async () => {
+    renderDialog();
+    await screen.findByRole('heading', { name: 'How would you like to start?' });
+    for (const name of STARTS) {
+      const start = button(name);
+      // A native, enabled button: the browser gives it Tab, Enter and Space.
+      expect(start.tagName).toBe('BUTTON');
+      expect(start.getAttribute('type')).toBe('button');
+      expect(start.getAttribute('aria-disabled')).toBeNull();
+      expect(start.tabIndex).toBe(0);
+    }
+  });
+
+  it('"Start blank" creates a new blank activity for the current owner — a new id, not the last opened one — and opens it in the builder', async () => {
+    const earlier = await createTemplateRepository(db).create(OWNER, {
+      ...BLANK_TEMPLATE,
+      name: 'Earlier activity',
+      branding: { ...BLANK_TEMPLATE.branding, id: crypto.randomUUID(), logo: null },
+      steps: [],
+    });
+    // Everything that makes "Activity Builder" reopen the earlier one.
+    await rememberLastTemplate(db, earlier.id);
+    setLoadedTemplateId(earlier.id);
+    document.cookie = `wglastTemplateId=${earlier.id}; Path=/`;
+
+    const router = renderDialog();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start blank' }));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(/^\/builder\/[0-9a-f-]{36}$/),
+    );
+    const newId = router.state.location.pathname.split('/')[2]!;
+    expect(newId).not.toBe(earlier.id);
+    const created = (await db.templates.findOne(newId).exec())?.toMutableJSON();
+    expect(created).toMatchObject({
+      owner: OWNER,
+      syncState: 'pending',
+      content: { name: BLANK_TEMPLATE.name, description: '' },
+    });
+    expect(created?.content.steps).toHaveLength(BLANK_TEMPLATE.steps.length);
+    // Its own task ids, not the blank template's.
+    expect(created?.content.steps[0]?.id).not.toBe(BLANK_TEMPLATE.steps[0]?.id);
+    // The earlier activity is untouched, and the dialog closed as the builder opened.
+    expect((await db.templates.findOne(earlier.id).exec())?.content.name).toBe('Earlier activity');
+    expect(closes).toBe(1);
+  });
+
+  it('"Start blank" twice makes two different activities', async () => {
+    const router = renderDialog();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start blank' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/builder\//));
+    const first = router.state.location.pathname;
+    await act(() => router.navigate('/activities'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Start blank' }));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/activities'));
+    expect(router.state.location.pathname).not.toBe(first);
+    expect(await db.templates.count().exec()).toBe(2);
+  });
+
+  it('"Start blank" that cannot write on this device says so and stays in the dialog', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(db.templates, 'insert').mockRejectedValue(new Error('IndexedDB is full'));
+    const router = renderDialog();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start blank' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'A new activity could not be made on this device. Please try again.',
+    );
+    expect(router.state.location.pathname).toBe('/activities');
+    expect(closes).toBe(0);
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  it('"From a template" closes the dialog and goes to the Template Library (/templates)', async () => {
+    const router = renderDialog();
+    fireEvent.click(await screen.findByRole('button', { name: 'From a template' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/templates'));
+    expect(closes).toBe(1);
+    expect(await db.templates.count().exec()).toBe(0);
+  });
+
+  it('"With AI" shows the existing first AI step (game type); Back returns to the three starts', async () => {
+    renderDialog();
+    fireEvent.click(await screen.findByRole('button', { name: 'With AI' }));
+    expect(await screen.findByRole('heading', { name: 'What kind of game?' })).toBeTruthy();
+    expect(button('Quiz')).toBeTruthy();
+    expect(button('Location').getAttribute('aria-disabled')).toBe('true');
+    for (const step of ['Game type', 'Questions', 'Topic', 'Name']) {
+      expect(screen.getByText(step)).toBeTruthy();
+    }
+    fireEvent.click(button('Back'));
+    expect(await screen.findByRole('button', { name: 'Start blank' })).toBeTruthy();
   });
 });
 

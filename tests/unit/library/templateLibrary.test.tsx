@@ -3,7 +3,8 @@
  * SPEC §2.7 Template Library and §9 "Template Library filters", through the screen: the Owner
  * group only when signed in, the checkbox logic, the cards' fields, the empty messages, and
  * "Choose Template" (copy on this device, spinner and every card disabled, then the builder; on
- * failure logged and reset).
+ * failure logged and reset). Issue 18: the Blank card first, whatever the filters, starting a
+ * new blank activity.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -14,6 +15,8 @@ import {
   createTemplateRepository,
   type TemplateRepository,
 } from '../../../src/data/templateRepository';
+import { rememberLastTemplate } from '../../../src/data/lastTemplate';
+import { BLANK_TEMPLATE, BLANK_TEMPLATE_THUMBNAIL } from '../../../src/domain/blankTemplate';
 import { MESSAGES } from '../../../src/domain/messages';
 import {
   LIBRARY_DESCRIPTION,
@@ -409,5 +412,131 @@ describe('SPEC §2.7 "Choose Template"', () => {
     }
     expect(router.state.location.pathname).toBe('/templates');
     expect(screen.getByRole('alert').textContent).toContain('“Pub Quiz” could not be copied');
+  });
+});
+
+const blankCard = () => screen.getByTestId('blank-activity-card');
+const gridCards = () => [...screen.getByTestId('library-grid').children] as HTMLElement[];
+
+describe("Issue 18: the library's Blank card", () => {
+  it('comes first in the grid, with the template cards\' look: a "+" picture, "Blank activity", "Start from scratch with an empty activity", "Start blank"', async () => {
+    await storeLibrary(db, [PUB_QUIZ, REMOTE]);
+    render();
+    await screen.findByRole('article', { name: 'Pub Quiz' });
+    const [first, ...rest] = gridCards();
+    expect(first).toBe(blankCard());
+    expect(rest.map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      'Pub Quiz',
+      'Remote Connect',
+    ]);
+    // The blank template's own picture (a dashed page with a "+"), decorative like the thumbnails.
+    const picture = blankCard().querySelector('img');
+    expect(picture?.getAttribute('src')).toBe(BLANK_TEMPLATE_THUMBNAIL);
+    expect(picture?.getAttribute('alt')).toBe('');
+    expect(within(blankCard()).getByRole('heading', { level: 3 }).textContent).toBe(
+      'Blank activity',
+    );
+    expect(blankCard().textContent).toContain('Start from scratch with an empty activity');
+    expect(within(blankCard()).getByRole('button', { name: 'Start blank' })).toBeTruthy();
+    // Same card frame as a template's; but not a template: not counted, no badge, no duration.
+    expect(blankCard().className).toBe(card('Pub Quiz').className);
+    expect(screen.getByTestId('library-count').textContent).toBe('2 templates');
+    expect(within(blankCard()).queryByTestId('delivery-type')).toBeNull();
+  });
+
+  it('creates a new blank activity for the current owner — a new id, not the last opened one — and opens it in the builder', async () => {
+    await storeLibrary(db, [PUB_QUIZ]);
+    const earlier = await createTemplateRepository(db).create(
+      OWNER,
+      templateContent('Earlier activity'),
+    );
+    await rememberLastTemplate(db, earlier.id);
+    const { router } = render();
+    await screen.findByRole('article', { name: 'Pub Quiz' });
+    fireEvent.click(within(blankCard()).getByRole('button', { name: 'Start blank' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/builder\//));
+    const newId = router.state.location.pathname.split('/')[2]!;
+    expect(newId).not.toBe(earlier.id);
+    const created = await db.templates.findOne(newId).exec();
+    expect(created?.owner).toBe(OWNER);
+    expect(created?.content.name).toBe(BLANK_TEMPLATE.name);
+    expect(created?.content.steps).toHaveLength(BLANK_TEMPLATE.steps.length);
+    expect((await screen.findByTestId('builder')).textContent).toBe(`Builder for ${newId}`);
+  });
+
+  it('is not hidden by the filters: with every template filtered out it stays, beside the empty message', async () => {
+    await storeLibrary(db, [PUB_QUIZ]);
+    render({ initialEntry: '/templates?location=virtual' });
+    expect(
+      await screen.findByText('There are no templates to display for this filter criteria'),
+    ).toBeTruthy();
+    expect(gridCards()).toEqual([blankCard()]);
+    expect(screen.queryByTestId('library-count')).toBeNull();
+  });
+
+  it('is there while the library is read, and when this device has never downloaded it and is offline', async () => {
+    await storeLibrary(db, [PUB_QUIZ]);
+    render();
+    expect(gridCards()[0]).toBe(blankCard());
+    expect(screen.getAllByTestId('card-skeleton').length).toBeGreaterThan(0);
+    await screen.findByRole('article', { name: 'Pub Quiz' });
+    cleanup();
+
+    const neverDownloaded = await openTestDatabase();
+    renderScreen(<TemplateLibraryPage />, {
+      db: neverDownloaded,
+      path: '/templates',
+      sync: fakeSync({ ...SYNCED_STATUS, lastPullAt: null, online: false }),
+    });
+    await screen.findByTestId('library-not-downloaded');
+    expect(gridCards()).toEqual([blankCard()]);
+    expect(
+      (within(blankCard()).getByRole('button', { name: 'Start blank' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(false);
+    cleanup();
+    await neverDownloaded.close();
+  });
+
+  it('while it is made, its button shows a spinner and every card waits; a failure says so and resets it', async () => {
+    await storeLibrary(db, [PUB_QUIZ]);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const gated = gatedRepository(true);
+    renderScreen(<TemplateLibraryPage />, { db, path: '/templates', repository: gated.repository });
+    await screen.findByRole('article', { name: 'Pub Quiz' });
+    const start = within(blankCard()).getByRole('button', { name: 'Start blank' });
+    fireEvent.click(start);
+
+    await waitFor(() => expect(blankCard().getAttribute('aria-busy')).toBe('true'));
+    expect(start.hasAttribute('data-loading')).toBe(true);
+    const choose = within(card('Pub Quiz')).getByRole('button', {
+      name: 'Choose Template',
+    }) as HTMLButtonElement;
+    expect(choose.disabled).toBe(true);
+
+    await act(async () => gated.release());
+    await waitFor(() => expect(blankCard().getAttribute('aria-busy')).toBeNull());
+    expect(screen.getByRole('alert').textContent).toContain(
+      'A new activity could not be made on this device. Please try again.',
+    );
+    expect(choose.disabled).toBe(false);
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('waits while a template is being copied', async () => {
+    await storeLibrary(db, [PUB_QUIZ]);
+    const gated = gatedRepository();
+    renderScreen(<TemplateLibraryPage />, { db, path: '/templates', repository: gated.repository });
+    const pub = await screen.findByRole('article', { name: 'Pub Quiz' });
+    fireEvent.click(within(pub).getByRole('button', { name: 'Choose Template' }));
+    await waitFor(() => expect(pub.getAttribute('aria-busy')).toBe('true'));
+    const start = within(blankCard()).getByRole('button', {
+      name: 'Start blank',
+    }) as HTMLButtonElement;
+    expect(start.disabled).toBe(true);
+    fireEvent.click(start);
+    await act(async () => gated.release());
+    expect(gated.copies).toEqual(['Pub Quiz']);
   });
 });
