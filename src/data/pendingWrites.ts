@@ -102,7 +102,7 @@ export function noteLandedEdit(templateId: string, localChangedAt: string): void
  * Whether this tab has typed or written something that the given version of the template does
  * not show yet: a draft or write still under way (any template's: only one is open to type in,
  * and a moment's "Saved on this device" is the safe side), or an edit that landed after this
- * version. Such a version cannot say that every change is on the server (issue 14: "All changes
+ * version. Such a version cannot say that every change is on the server ("All changes
  * synced" only once they are). Follow it with `onPendingChange`.
  */
 export function localEditsAhead(

@@ -59,7 +59,7 @@ export function useTemplate(
  * is on the server. While this tab has typed or written something that version does not have
  * (pendingWrites.ts `localEditsAhead`), it is given as not on the server, so the sync indicator
  * never says "All changes synced" and "Test Activity" never starts a demo from the server's
- * older copy, from the first keystroke on (issue 14).
+ * older copy, from the first keystroke on.
  */
 export function useSyncAsOfLocalEdits<T extends Pick<LocalTemplate, 'id' | 'sync'>>(
   template: T,
