@@ -6,6 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MESSAGES } from '../src/domain/messages';
+import { PLAN_MESSAGES } from '../src/domain/plans';
 import { PLAY_HOVER_TEXT, SCHEDULE_HOVER_TEXT } from '../src/domain/status';
 import { scheduleDateBounds, toLocalDateString } from '../src/domain/schedule';
 import { startApiServer } from './support/apiServer';
@@ -304,6 +305,8 @@ test('scheduling with each invalid input shows its message', async ({ page, base
   await row.getByRole('button', { name: 'Schedule Team quiz' }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedule Activity' });
   await expect(dialog).toBeVisible();
+  // FREE: the dialog first says that a later day is PRO; today stays open.
+  await dialog.getByRole('button', { name: 'Schedule for today' }).click();
 
   // SPEC §5 instance name: required, at least three characters; Next only then.
   const name = dialog.getByLabel('Activity instance name');
@@ -354,15 +357,11 @@ test('scheduling with each invalid input shows its message', async ({ page, base
     await expect(submit).toBeDisabled();
   }
 
+  // A FREE account cannot launch on a future date: told in the form, before anything is sent.
   await fill(day, '10:00', day, '11:00');
-  await expect(message).toHaveText('');
-  await expect(submit).toBeEnabled();
-  // A FREE account cannot launch on a future date: the server's message, with "Contact Us".
-  await submit.click();
-  await expect(dialog.getByRole('alert').filter({ hasText: /PRO/ })).toBeVisible({
-    timeout: SYNC_TIMEOUT,
-  });
-  await page.screenshot({ path: 'test-results/screens/schedule-403-1440.png' });
-  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(message).toHaveText(PLAN_MESSAGES.futureOrMultiDay);
+  await expect(submit).toBeDisabled();
+  await page.screenshot({ path: 'test-results/screens/schedule-pro-1440.png' });
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(dialog).toBeHidden();
 });

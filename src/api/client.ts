@@ -9,7 +9,7 @@ export type ApiResult<T> =
 
 export const OFFLINE_MESSAGE =
   'You seem to be offline. Check your connection and try again: this needs the internet.';
-const UNREADABLE_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+export const UNREADABLE_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
 /** Who is calling: the signed-in user's bearer token, and the guest's AnonId (SPEC §7). */
 export interface ApiCredentials {

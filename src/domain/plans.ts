@@ -4,10 +4,11 @@
  * SPEC gives numbers only for FREE. Where PRO says "unlimited" or names a feature without a
  * number (teams), the limit is null (unlimited); ENTERPRISE is PRO plus outdoor GPS activities.
  */
-import { HIGHER_TIER_LABEL } from './messages';
+import { HIGHER_TIER_LABEL, MESSAGES } from './messages';
 import { PLAN_IDS } from './userRights';
 import type { PlanId } from './schemas';
-import { launchWindow, toLocalDateString } from './schedule';
+import { launchWindow, scheduleDateBounds, toLocalDateString } from './schedule';
+import type { ActivityRow } from './schemas';
 
 export interface PlanLimits {
   /** null = unlimited. */
@@ -157,12 +158,22 @@ export function isFutureOrMultiDay(
 
 export type LaunchViolation = 'liveActivityLimit' | 'dailyLaunchLimit' | 'futureOrMultiDay';
 
+/** The server's 403 texts for each launch violation (the live one is SPEC §8's FREE message). */
+export const PLAN_MESSAGES: Readonly<Record<LaunchViolation, string>> = {
+  liveActivityLimit: MESSAGES.launch.freeLiveLimit,
+  dailyLaunchLimit:
+    'You are on the FREE subscription, so you can launch one activity a day. Please Contact Us to upgrade to the PRO subscription.',
+  futureOrMultiDay:
+    'Launching an activity on a future date or over several days needs the PRO subscription. Please Contact Us to upgrade.',
+};
+
 /**
  * Why the plan refuses a launch (a "Play" or a scheduled instance), or null when it allows it.
  * `liveActivities` counts the owner's launch instances open now (status.ts
  * countsAsLiveActivity); `launchesToday` counts the owner's launches created today. Demo games
- * are tests and count for neither. The live limit is checked first: the server answers it with
- * 403 and the FREE message of SPEC §8.
+ * are tests and count for neither. A later day or several days is reported first: only PRO
+ * helps there, so telling the organiser to end a live activity would send them the wrong way.
+ * Then the live limit (the 403 with the FREE message of SPEC §8), then the daily one.
  */
 export function launchViolation(
   plan: PlanId,
@@ -173,10 +184,57 @@ export function launchViolation(
   timeZone?: string,
 ): LaunchViolation | null {
   const { limits, features } = PLANS[plan];
-  if (!isBelowLimit(limits.liveActivities, usage.liveActivities)) return 'liveActivityLimit';
-  if (!isBelowLimit(limits.launchesPerDay, usage.launchesToday)) return 'dailyLaunchLimit';
   if (!features.futureOrMultiDayLaunches && isFutureOrMultiDay(launch, now, timeZone)) {
     return 'futureOrMultiDay';
   }
+  if (!isBelowLimit(limits.liveActivities, usage.liveActivities)) return 'liveActivityLimit';
+  if (!isBelowLimit(limits.launchesPerDay, usage.launchesToday)) return 'dailyLaunchLimit';
   return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the client can tell before a launch
+
+/**
+ * The live activity that keeps a new launch (Play or Schedule) from starting on `plan`, or null.
+ * The client knows the rows of My Activities: when the plan's live limit is reached by rows that
+ * are live, the first of them is the one to end first. `exceptId` leaves the row being launched
+ * out. A row's status may lag the server by a sync, so the server still has the last word.
+ */
+export function blockingLiveActivity<Row extends Pick<ActivityRow, 'id' | 'status'>>(
+  plan: PlanId | null,
+  rows: readonly Row[],
+  exceptId?: string,
+): Row | null {
+  if (plan === null) return null;
+  const limit = maxLiveActivities(plan);
+  const live = rows.filter((row) => row.status === 'live' && row.id !== exceptId);
+  return isBelowLimit(limit, live.length) ? null : (live[0] ?? null);
+}
+
+/**
+ * The Schedule form's date limits: from today to a year ahead (SPEC §9), but today only on a
+ * plan without future-dated or multi-day launches (FREE: "valid for the current day"). Unknown
+ * plan (null): the full window, and the server decides.
+ */
+export function scheduleDateBoundsFor(
+  plan: PlanId | null,
+  now: Date,
+): { min: string; max: string } {
+  const bounds = scheduleDateBounds(now);
+  if (plan === null || canScheduleFutureOrMultiDay(plan)) return bounds;
+  return { min: bounds.min, max: bounds.min };
+}
+
+/**
+ * The plan's own check of a schedule that passed SPEC §5's: on FREE, a later day or several
+ * days is refused with the server's own words, before anything is sent.
+ */
+export function schedulePlanError(
+  plan: PlanId | null,
+  window: { startsAt: Date; endsAt: Date },
+  now: Date,
+): string | null {
+  if (plan === null || canScheduleFutureOrMultiDay(plan)) return null;
+  return isFutureOrMultiDay(window, now) ? PLAN_MESSAGES.futureOrMultiDay : null;
 }

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { games, themes, type GameSnapshot } from '../../db/schema';
 import type { GameStatus, PublishRequest, Theme } from '../../../src/domain/schemas';
 import { MESSAGES } from '../../../src/domain/messages';
-import { launchViolation, maxPlayersPerActivity } from '../../../src/domain/plans';
+import { launchViolation, maxPlayersPerActivity, PLAN_MESSAGES } from '../../../src/domain/plans';
 import { launchWindow, startOfDay } from '../../../src/domain/schedule';
 import { validateScheduleInstants } from '../../../src/domain/schedule';
 import { DEMO_VALIDITY_MINUTES } from '../../../src/domain/constants';
@@ -22,13 +22,8 @@ import { newActivityCode, newSecret } from './codes';
 export type GameRow = typeof games.$inferSelect;
 export type GameKind = 'demo' | 'launch' | 'schedule';
 
-export const PLAN_MESSAGES = {
-  liveActivityLimit: MESSAGES.launch.freeLiveLimit,
-  dailyLaunchLimit:
-    'You are on the FREE subscription, so you can launch one activity a day. Please Contact Us to upgrade to the PRO subscription.',
-  futureOrMultiDay:
-    'Launching an activity on a future date or over several days needs the PRO subscription. Please Contact Us to upgrade.',
-} as const;
+/** The plan's 403 texts; they live with the rule in src/domain/plans.ts, which the client shares. */
+export { PLAN_MESSAGES };
 
 const MAX_CODE_ATTEMPTS = 5;
 

@@ -18,7 +18,7 @@ import { GAME_TYPE_LABELS } from '../../domain/enums';
 import type { ActivityRow } from '../../domain/schemas';
 import { IndoorIcon, OutdoorIcon } from '../library/icons';
 import type { GameControl } from '../../domain/games';
-import { ActivityRowActions, type DialogAction } from './ActivityRowActions';
+import { ActivityRowActions, type DialogAction, type RowPlanLimits } from './ActivityRowActions';
 import { GameControlsMenu, hasGameControls } from './GameControlsMenu';
 import { StatusDot } from './StatusDot';
 
@@ -62,6 +62,8 @@ export interface ActivitiesTableProps {
   onCopy: (row: ActivityRow) => void;
   /** A game control changed the row's current instance (issue 15). */
   onGameChanged: (row: ActivityRow, control: GameControl) => void;
+  /** The organiser's plan limits, shown on Play and Schedule. */
+  planLimits?: RowPlanLimits;
 }
 
 export function ActivitiesTable({
@@ -73,6 +75,7 @@ export function ActivitiesTable({
   onOpen,
   onCopy,
   onGameChanged,
+  planLimits,
 }: ActivitiesTableProps) {
   // Read once: the "Restored" mark lasts days, so a page left open need not move it on.
   const [now] = useState(() => Date.now());
@@ -171,6 +174,7 @@ export function ActivitiesTable({
                         copyDisabled={copyingId !== null}
                         onOpen={onOpen}
                         onCopy={onCopy}
+                        planLimits={planLimits}
                       />
                       {controllable && (
                         <GameControlsMenu row={row} offline={offline} onChanged={onGameChanged} />

@@ -2,9 +2,10 @@
  * The actions of one My Activities row, exactly as rowActions() lists them for its status (SPEC
  * §4 "Row actions in My Activities"), each with its hover text and an accessible name that says
  * which activity it acts on. Demo, Play and Schedule need the internet: offline they stay visible
- * but say so instead of opening.
+ * but say so instead of opening. On a plan with limits (FREE), Schedule carries a "PRO" mark and
+ * Play names the live activity to end first, before anything is opened or filled in.
  */
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ActivityRow } from '../../domain/schemas';
@@ -21,6 +22,19 @@ import {
   TrophyIcon,
 } from '../library/icons';
 import { builderPath } from '../library/useTemplateCopy';
+import { DIALOG_TEXTS } from '../dialogs/texts';
+
+const planTexts = DIALOG_TEXTS.planLimits;
+
+/** What the organiser's plan limits, as the page knows it (none when the plan is not known). */
+export interface RowPlanLimits {
+  /** Scheduling a later day needs PRO: Schedule carries the mark. */
+  scheduleIsPro: boolean;
+  /** The live activity that holds the plan's only place: Play says to end it first. */
+  liveActivity: ActivityRow | null;
+}
+
+export const NO_PLAN_LIMITS: RowPlanLimits = { scheduleIsPro: false, liveActivity: null };
 
 const TOOLTIP_EVENTS = { hover: true, focus: true, touch: false };
 
@@ -48,6 +62,7 @@ export interface ActivityRowActionsProps {
   copyDisabled: boolean;
   onOpen: (action: DialogAction, row: ActivityRow) => void;
   onCopy: (row: ActivityRow) => void;
+  planLimits?: RowPlanLimits;
 }
 
 export function ActivityRowActions(props: ActivityRowActionsProps) {
@@ -104,6 +119,7 @@ function RowActionControl({
   copyDisabled,
   onOpen,
   onCopy,
+  planLimits = NO_PLAN_LIMITS,
 }: ActivityRowActionsProps & { action: RowAction }) {
   const openOnline = (kind: DialogAction) => () => {
     if (!offline) onOpen(kind, row);
@@ -140,9 +156,15 @@ function RowActionControl({
           </ActionIcon>
         </Hover>
       );
-    case 'play':
+    case 'play': {
+      const live = planLimits.liveActivity;
+      const hover = offline
+        ? OFFLINE_ACTION_TEXT
+        : live && live.id !== row.id
+          ? planTexts.liveHover(live.name)
+          : action.hoverText;
       return (
-        <Hover label={offline ? OFFLINE_ACTION_TEXT : action.hoverText} wide>
+        <Hover label={hover} wide>
           <Button
             size="compact-sm"
             leftSection={<PlayIcon size={14} />}
@@ -154,14 +176,39 @@ function RowActionControl({
           </Button>
         </Hover>
       );
-    case 'schedule':
+    }
+    case 'schedule': {
+      const pro = planLimits.scheduleIsPro;
+      const hover = offline ? (
+        OFFLINE_ACTION_TEXT
+      ) : pro ? (
+        <Stack gap={4}>
+          <Text size="sm" inherit>
+            {planTexts.scheduleProHover}
+          </Text>
+          <Text size="sm" inherit>
+            {action.hoverText}
+          </Text>
+        </Stack>
+      ) : (
+        action.hoverText
+      );
       return (
-        <Hover label={offline ? OFFLINE_ACTION_TEXT : action.hoverText} wide>
+        <Hover label={hover} wide>
           <Button
             size="compact-sm"
             variant="default"
             leftSection={<CalendarIcon size={14} />}
-            aria-label={`Schedule ${row.name}`}
+            rightSection={
+              pro ? (
+                <Badge size="xs" variant="filled" color="violet" aria-hidden>
+                  {planTexts.proBadge}
+                </Badge>
+              ) : undefined
+            }
+            aria-label={
+              pro ? `Schedule ${row.name} (${planTexts.scheduleProLabel})` : `Schedule ${row.name}`
+            }
             onClick={openOnline('schedule')}
             {...unavailable(offline)}
           >
@@ -169,6 +216,7 @@ function RowActionControl({
           </Button>
         </Hover>
       );
+    }
     case 'scoreboard':
     case 'presentation':
     case 'statistics': {

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Center, Container, EmptyState, Loader, Stack, Text } from '@mantine/core';
 import { useDocumentTitle, useNetwork } from '@mantine/hooks';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { useDataContext } from '../../data/DataProvider';
@@ -26,6 +26,8 @@ import { RecentDemos } from './RecentDemos';
 import { useActivityHighlight } from './useActivityHighlight';
 import { useGameOverrides } from './useGameOverrides';
 import type { GameControl } from '../../domain/games';
+import { blockingLiveActivity, canScheduleFutureOrMultiDay } from '../../domain/plans';
+import { useKnownPlan } from '../pricing/useCurrentPlan';
 
 export const ACTIVITIES_TITLE = 'My Activities';
 export const ACTIVITIES_DESCRIPTION =
@@ -38,6 +40,8 @@ interface OpenDialog {
   action: DialogAction;
   row: ActivityRow;
   opened: boolean;
+  /** The live activity that the plan allows no second one beside, when the dialog opened. */
+  liveActivity: ActivityRow | null;
 }
 
 export function MyActivitiesPage() {
@@ -54,9 +58,30 @@ export function MyActivitiesPage() {
   // Read the recent demos again after the demo dialog, which may have made one.
   const [demosRefresh, setDemosRefresh] = useState(0);
 
+  const plan = useKnownPlan();
+  const { rows, record } = useGameOverrides(activities.data);
+  // SPEC §6, told on the buttons before a form is filled: FREE schedules today only (PRO for
+  // later days), and has one live activity at a time.
+  const liveActivity = useMemo(() => blockingLiveActivity(plan, rows), [plan, rows]);
+  const planLimits = useMemo(
+    () => ({
+      scheduleIsPro: plan !== null && !canScheduleFutureOrMultiDay(plan),
+      liveActivity,
+    }),
+    [plan, liveActivity],
+  );
+
+  // The live activity is kept as it was at the click: ending it from the dialog must not start
+  // the launch by itself.
   const open = useCallback(
-    (action: DialogAction, row: ActivityRow) => setDialog({ action, row, opened: true }),
-    [],
+    (action: DialogAction, row: ActivityRow) =>
+      setDialog({
+        action,
+        row,
+        opened: true,
+        liveActivity: liveActivity && liveActivity.id !== row.id ? liveActivity : null,
+      }),
+    [liveActivity],
   );
   const close = useCallback(() => {
     setDialog((current) => (current ? { ...current, opened: false } : null));
@@ -81,7 +106,6 @@ export function MyActivitiesPage() {
     [copy, templates],
   );
 
-  const { rows, record } = useGameOverrides(activities.data);
   // A game control may change the row's status (an ended game makes it complete): pull now.
   const gameChanged = useCallback(
     (row: ActivityRow, control: GameControl) => {
@@ -162,6 +186,7 @@ export function MyActivitiesPage() {
             onOpen={open}
             onCopy={copyRow}
             onGameChanged={gameChanged}
+            planLimits={planLimits}
           />
         )}
 
@@ -177,6 +202,8 @@ export function MyActivitiesPage() {
           templateName={dialog.row.name}
           openedFrom="activities"
           onCode={launched}
+          liveActivity={dialog.liveActivity}
+          onGameEnded={gameChanged}
         />
       )}
       {dialog?.action === 'schedule' && (
@@ -185,6 +212,9 @@ export function MyActivitiesPage() {
           onClose={close}
           activity={dialog.row}
           onScheduled={launched}
+          plan={plan}
+          liveActivity={dialog.liveActivity}
+          onGameEnded={gameChanged}
         />
       )}
       {dialog?.action === 'info' && dialog.row.gameStatusUrl && (

@@ -2,7 +2,9 @@
  * SPEC §2.9 launch/demo dialog ("Create (Demo) Activity") with the stages of SPEC §4: 0 create
  * the game, 1 poll its status every 5 s until it has a code, 2 show the QR code and the code. A
  * demo is valid for 10 minutes; a launch is live for the rest of the day. Guests never reach the
- * calls: they are asked to sign in first (SPEC §1, §6).
+ * calls: they are asked to sign in first (SPEC §1, §6). A launch that the plan would refuse
+ * because another activity is live says so first, naming it (LiveLimitNotice); a refusal from
+ * the server shows its own reason, without "Try again?".
  */
 import {
   Alert,
@@ -18,15 +20,17 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { OFFLINE_MESSAGE } from '../../api/client';
+import { OFFLINE_MESSAGE, UNREADABLE_MESSAGE } from '../../api/client';
 import { createDemoGame, launchGame } from '../../api/games';
 import { PRICING_LINK, linkProps } from '../../app/marketingLinks';
 import { useApiCredentials, useSession } from '../../app/session';
 import { MESSAGES, launchErrorMessage, launchErrorOffersContactUs } from '../../domain/messages';
-import type { GameStatus } from '../../domain/schemas';
-import { DialogErrorState } from './DialogErrorState';
+import type { GameControl } from '../../domain/games';
+import type { ActivityRow, GameStatus } from '../../domain/schemas';
+import { DialogErrorState, isRetryableFailure } from './DialogErrorState';
+import { LiveLimitNotice } from './LiveLimitNotice';
 import { SignInPromptContent } from './SignInPrompt';
 import { dialogModalProps, RESULT_DIALOG_SIZE } from './dialogModalProps';
 import { JoinAddressWarning } from './JoinAddressWarning';
@@ -50,6 +54,13 @@ export interface LaunchDialogProps {
   onCode?: (templateId: string) => void;
   /** Where a guest comes back to after signing in; the current page by default. */
   signInReturnTo?: string;
+  /**
+   * The organiser's live activity that the plan allows no second one beside (FREE), as the page
+   * knew it when Play was chosen: a launch first names it and offers to end it.
+   */
+  liveActivity?: ActivityRow | null;
+  /** The live activity was ended from this dialog. */
+  onGameEnded?: (row: ActivityRow, control: GameControl) => void;
 }
 
 const texts = DIALOG_TEXTS.launch;
@@ -66,6 +77,8 @@ export function LaunchDialog({
   openedFrom,
   onCode,
   signInReturnTo,
+  liveActivity = null,
+  onGameEnded,
 }: LaunchDialogProps) {
   const session = useSession();
   const location = useLocation();
@@ -80,7 +93,7 @@ export function LaunchDialog({
       size={session.signedIn ? RESULT_DIALOG_SIZE : 'md'}
     >
       {session.signedIn ? (
-        <LaunchFlow
+        <LaunchContent
           opened={opened}
           mode={mode}
           templateId={templateId}
@@ -88,6 +101,8 @@ export function LaunchDialog({
           openedFrom={openedFrom}
           onCode={onCode}
           onClose={onClose}
+          liveActivity={mode === 'launch' ? liveActivity : null}
+          onGameEnded={onGameEnded}
         />
       ) : (
         <SignInPromptContent
@@ -104,6 +119,27 @@ type LaunchFlowProps = Pick<
   LaunchDialogProps,
   'opened' | 'mode' | 'templateId' | 'templateName' | 'openedFrom' | 'onCode' | 'onClose'
 >;
+
+/** Mounted while the dialog is open: the live activity is named before anything is created. */
+function LaunchContent({
+  liveActivity,
+  onGameEnded,
+  ...props
+}: LaunchFlowProps & Pick<LaunchDialogProps, 'liveActivity' | 'onGameEnded'>) {
+  const [cleared, setCleared] = useState(false);
+  if (liveActivity && !cleared) {
+    return (
+      <LiveLimitNotice
+        live={liveActivity}
+        onClose={props.onClose}
+        onEnded={onGameEnded}
+        continueLabel={DIALOG_TEXTS.planLimits.playNow(props.templateName)}
+        onContinue={() => setCleared(true)}
+      />
+    );
+  }
+  return <LaunchFlow {...props} />;
+}
 
 /** Mounted while the dialog is open, so every opening starts a new game from stage 0. */
 function LaunchFlow({
@@ -159,6 +195,7 @@ function LaunchFlow({
           message={launchFailureMessage(state)}
           offline={state.offline}
           contactUs={state.step === 'create' && launchErrorOffersContactUs(state.httpStatus)}
+          retryable={isRetryableFailure(state)}
           onTryAgain={() => retry(createGame)}
           onClose={onClose}
         />
@@ -199,10 +236,18 @@ function LaunchFlow({
   );
 }
 
-/** SPEC §8 launch/demo dialog; an offline device is told so rather than "try again later". */
+/**
+ * SPEC §8 launch/demo dialog; an offline device is told so rather than "try again later". A 403
+ * is the plan's refusal in the server's own words (one live activity; one launch a day), which
+ * name the real reason; SPEC's FREE message when the server gave none.
+ */
 export function launchFailureMessage(state: Extract<GameFlowState, { stage: 'error' }>): string {
   if (state.offline) return OFFLINE_MESSAGE;
-  return state.step === 'poll' ? MESSAGES.launch.pollFailed : launchErrorMessage(state.httpStatus);
+  if (state.step === 'poll') return MESSAGES.launch.pollFailed;
+  if (state.httpStatus === 403 && state.errorMessage && state.errorMessage !== UNREADABLE_MESSAGE) {
+    return state.errorMessage;
+  }
+  return launchErrorMessage(state.httpStatus);
 }
 
 interface LaunchReadyProps {

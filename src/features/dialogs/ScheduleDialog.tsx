@@ -1,10 +1,14 @@
 /**
  * SPEC §2.9 Schedule Activity, stepped (SPEC §4): the instance name → dates and times → create
  * (gameStatusUrl) → poll every 5 s until publishedAt → success with the join details. The checks
- * are SPEC §5's (src/domain/schedule.ts); "Cancel" resets everything.
+ * are SPEC §5's (src/domain/schedule.ts); "Cancel" resets everything. The plan's limits are told
+ * before the form (SPEC §6): on FREE, scheduling a later day is PRO, so the dialog opens on that
+ * explanation and the form's dates are today only; a live activity is named before anything is
+ * filled in. A refusal from the server shows its own reason, without "Try again?".
  */
 import {
   Alert,
+  Badge,
   Button,
   Group,
   Loader,
@@ -18,21 +22,29 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { OFFLINE_MESSAGE } from '../../api/client';
+import { OFFLINE_MESSAGE, UNREADABLE_MESSAGE } from '../../api/client';
 import { scheduleGame } from '../../api/games';
 import type { JoinAddress } from '../../domain/joinAddress';
 import { useApiCredentials, useSession } from '../../app/session';
 import { MESSAGES, scheduleErrorMessage } from '../../domain/messages';
 import {
   canProceedFromName,
-  scheduleDateBounds,
   toIsoTimestamps,
   validateInstanceName,
   validateSchedule,
   type ScheduleForm,
 } from '../../domain/schedule';
-import type { ActivityRow, GameStatus } from '../../domain/schemas';
-import { DialogErrorState } from './DialogErrorState';
+import type { ActivityRow, GameStatus, PlanId } from '../../domain/schemas';
+import type { GameControl } from '../../domain/games';
+import {
+  canScheduleFutureOrMultiDay,
+  scheduleDateBoundsFor,
+  schedulePlanError,
+} from '../../domain/plans';
+import { PRICING_LINK } from '../../app/marketingLinks';
+import { ContactUsButton } from './ContactUsButton';
+import { DialogErrorState, isRetryableFailure } from './DialogErrorState';
+import { LiveLimitNotice } from './LiveLimitNotice';
 import { SignInPromptContent } from './SignInPrompt';
 import { dialogModalProps, RESULT_DIALOG_SIZE } from './dialogModalProps';
 import { JoinAddressWarning } from './JoinAddressWarning';
@@ -47,6 +59,12 @@ export interface ScheduleDialogProps {
   activity: ActivityRow;
   /** Called with the template id once the instance is published (My Activities refreshes). */
   onScheduled?: (templateId: string) => void;
+  /** The organiser's plan when known: FREE schedules today only. Null: the server decides. */
+  plan?: PlanId | null;
+  /** The live activity the plan allows no second one beside (FREE), named before the form. */
+  liveActivity?: ActivityRow | null;
+  /** The live activity was ended from this dialog. */
+  onGameEnded?: (row: ActivityRow, control: GameControl) => void;
 }
 
 const texts = DIALOG_TEXTS.schedule;
@@ -62,7 +80,15 @@ export const EMPTY_SCHEDULE_FORM: ScheduleForm = {
   timeTo: '',
 };
 
-export function ScheduleDialog({ opened, onClose, activity, onScheduled }: ScheduleDialogProps) {
+export function ScheduleDialog({
+  opened,
+  onClose,
+  activity,
+  onScheduled,
+  plan = null,
+  liveActivity = null,
+  onGameEnded,
+}: ScheduleDialogProps) {
   const session = useSession();
   const location = useLocation();
   // The form is narrow; the join details need the room of the result dialogs.
@@ -82,6 +108,9 @@ export function ScheduleDialog({ opened, onClose, activity, onScheduled }: Sched
           onClose={onClose}
           onScheduled={onScheduled}
           onWideChange={setWide}
+          plan={plan}
+          liveActivity={liveActivity}
+          onGameEnded={onGameEnded}
         />
       ) : (
         <SignInPromptContent
@@ -94,9 +123,24 @@ export function ScheduleDialog({ opened, onClose, activity, onScheduled }: Sched
   );
 }
 
-type Step = 'name' | 'dates' | 'publish';
+/** 'pro' and 'live' come before the form: the plan's limits, told before anything is typed. */
+type Step = 'pro' | 'live' | 'name' | 'dates' | 'publish';
 
-const STEP_INDEX: Readonly<Record<Step, number>> = { name: 0, dates: 1, publish: 2 };
+const STEP_INDEX: Readonly<Record<Step, number>> = {
+  pro: 0,
+  live: 0,
+  name: 0,
+  dates: 1,
+  publish: 2,
+};
+
+const planTexts = DIALOG_TEXTS.planLimits;
+
+/** Where the dialog starts: the PRO explanation on FREE, then a live activity to end, then the form. */
+function firstStep(plan: PlanId | null, liveActivity: ActivityRow | null): Step {
+  if (plan !== null && !canScheduleFutureOrMultiDay(plan)) return 'pro';
+  return liveActivity ? 'live' : 'name';
+}
 
 const hasPublished = (status: GameStatus): boolean => Boolean(status.publishedAt);
 
@@ -104,7 +148,13 @@ const hasPublished = (status: GameStatus): boolean => Boolean(status.publishedAt
 export function scheduleFailureMessage(state: Extract<GameFlowState, { stage: 'error' }>): string {
   if (state.offline) return OFFLINE_MESSAGE;
   if (state.step === 'poll') return MESSAGES.schedule.failed;
-  if (state.httpStatus === FORBIDDEN && state.errorMessage) return state.errorMessage;
+  if (
+    state.httpStatus === FORBIDDEN &&
+    state.errorMessage &&
+    state.errorMessage !== UNREADABLE_MESSAGE
+  ) {
+    return state.errorMessage;
+  }
   return scheduleErrorMessage(state.httpStatus);
 }
 
@@ -113,12 +163,25 @@ interface ScheduleFlowProps {
   onClose: () => void;
   onScheduled?: (templateId: string) => void;
   onWideChange: (wide: boolean) => void;
+  plan: PlanId | null;
+  liveActivity: ActivityRow | null;
+  onGameEnded?: (row: ActivityRow, control: GameControl) => void;
 }
 
 /** Mounted while the dialog is open: a closed dialog keeps nothing of what was typed. */
-function ScheduleFlow({ activity, onClose, onScheduled, onWideChange }: ScheduleFlowProps) {
+function ScheduleFlow({
+  activity,
+  onClose,
+  onScheduled,
+  onWideChange,
+  plan,
+  liveActivity,
+  onGameEnded,
+}: ScheduleFlowProps) {
   const credentials = useApiCredentials();
-  const [step, setStep] = useState<Step>('name');
+  const [step, setStep] = useState<Step>(() => firstStep(plan, liveActivity));
+  // Once ended from here, the live activity no longer stands in the way.
+  const [liveEnded, setLiveEnded] = useState(false);
   const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
   const [form, setForm] = useState<ScheduleForm>(EMPTY_SCHEDULE_FORM);
@@ -136,8 +199,9 @@ function ScheduleFlow({ activity, onClose, onScheduled, onWideChange }: Schedule
   });
 
   const context = { now, runTimeMin: activity.runTimeMin };
-  const validation = validateSchedule(form, context);
-  const bounds = scheduleDateBounds(now);
+  const validation = withPlanCheck(validateSchedule(form, context), plan, now);
+  const bounds = scheduleDateBoundsFor(plan, now);
+  const todayOnly = plan !== null && !canScheduleFutureOrMultiDay(plan);
 
   const createGame = useCallback(
     (scheduleForm: ScheduleForm) => () =>
@@ -151,7 +215,7 @@ function ScheduleFlow({ activity, onClose, onScheduled, onWideChange }: Schedule
 
   const cancel = () => {
     flow.reset();
-    setStep('name');
+    setStep(firstStep(plan, liveEnded ? null : liveActivity));
     setName('');
     setNameTouched(false);
     setForm(EMPTY_SCHEDULE_FORM);
@@ -163,7 +227,7 @@ function ScheduleFlow({ activity, onClose, onScheduled, onWideChange }: Schedule
     // The form may have sat open: check against the time of the click.
     const fresh = new Date();
     setNow(fresh);
-    if (!validateSchedule(form, { ...context, now: fresh }).valid) {
+    if (!withPlanCheck(validateSchedule(form, { ...context, now: fresh }), plan, fresh).valid) {
       setStep('dates');
       onWideChange(false);
       return;
@@ -192,21 +256,44 @@ function ScheduleFlow({ activity, onClose, onScheduled, onWideChange }: Schedule
 
   return (
     <Stack gap="lg">
-      <Stepper
-        active={flow.state.stage === 'done' ? 3 : STEP_INDEX[step]}
-        size="sm"
-        allowNextStepsSelect={false}
-      >
-        <Stepper.Step label={texts.stepName} />
-        <Stepper.Step label={texts.stepDates} />
-        <Stepper.Step label={texts.stepShare} />
-      </Stepper>
+      {step === 'pro' && (
+        <ScheduleProNotice
+          onClose={cancel}
+          onContinue={() => setStep(liveActivity && !liveEnded ? 'live' : 'name')}
+        />
+      )}
+
+      {step === 'live' && liveActivity && (
+        <LiveLimitNotice
+          live={liveActivity}
+          onClose={cancel}
+          onEnded={(row, control) => {
+            setLiveEnded(true);
+            onGameEnded?.(row, control);
+          }}
+          continueLabel={todayOnly ? planTexts.scheduleToday : texts.next}
+          onContinue={() => setStep('name')}
+        />
+      )}
+
+      {step !== 'pro' && step !== 'live' && (
+        <Stepper
+          active={flow.state.stage === 'done' ? 3 : STEP_INDEX[step]}
+          size="sm"
+          allowNextStepsSelect={false}
+        >
+          <Stepper.Step label={texts.stepName} />
+          <Stepper.Step label={texts.stepDates} />
+          <Stepper.Step label={texts.stepShare} />
+        </Stepper>
+      )}
 
       {/* From the first step: the address can be fixed before the details are shared. The
           success shows it under its own message; an error stands alone. */}
-      {flow.state.stage !== 'done' && flow.state.stage !== 'error' && (
-        <JoinAddressWarning address={joinAddress} />
-      )}
+      {step !== 'pro' &&
+        step !== 'live' &&
+        flow.state.stage !== 'done' &&
+        flow.state.stage !== 'error' && <JoinAddressWarning address={joinAddress} />}
 
       {step === 'name' && (
         <form
@@ -276,6 +363,14 @@ function ScheduleFlow({ activity, onClose, onScheduled, onWideChange }: Schedule
               />
               <TextInput type="time" label={texts.timeTo} required {...field('timeTo')} />
             </SimpleGrid>
+            {todayOnly && (
+              <Text size="sm" c="dimmed" data-testid="schedule-plan-hint">
+                <Badge size="xs" variant="light" color="violet" mr={6}>
+                  {planTexts.proBadge}
+                </Badge>
+                {planTexts.datesFreeHint}
+              </Text>
+            )}
             {/* Reserved height: the message comes and goes without moving the buttons. */}
             <Text size="sm" c="red.7" mih={22} role="alert" data-testid="schedule-error">
               {validation.error ?? ''}
@@ -302,6 +397,7 @@ function ScheduleFlow({ activity, onClose, onScheduled, onWideChange }: Schedule
           message={scheduleFailureMessage(flow.state)}
           offline={flow.state.offline}
           contactUs={flow.state.step === 'create' && flow.state.httpStatus === FORBIDDEN}
+          retryable={isRetryableFailure(flow.state)}
           onTryAgain={tryAgain}
           onClose={cancel}
         />
@@ -336,6 +432,62 @@ function ScheduleFlow({ activity, onClose, onScheduled, onWideChange }: Schedule
             </Group>
           </Stack>
         )}
+    </Stack>
+  );
+}
+
+/** SPEC §5's checks, then the plan's own (FREE: today only), in the server's words. */
+function withPlanCheck(
+  validation: ReturnType<typeof validateSchedule>,
+  plan: PlanId | null,
+  now: Date,
+): ReturnType<typeof validateSchedule> {
+  if (!validation.valid) return validation;
+  const error = schedulePlanError(
+    plan,
+    { startsAt: validation.start, endsAt: validation.end },
+    now,
+  );
+  return error ? { complete: true, valid: false, error } : validation;
+}
+
+/** FREE: scheduling a later day is PRO; today is still open to them. */
+function ScheduleProNotice({
+  onClose,
+  onContinue,
+}: {
+  onClose: () => void;
+  onContinue: () => void;
+}) {
+  return (
+    <Stack gap="lg" data-testid="schedule-pro">
+      <Alert
+        color="violet"
+        variant="light"
+        radius="md"
+        title={
+          <Group gap={8} wrap="nowrap">
+            <Badge size="sm" variant="filled" color="violet">
+              {planTexts.proBadge}
+            </Badge>
+            <span>{planTexts.scheduleProTitle}</span>
+          </Group>
+        }
+      >
+        <Text size="sm">{planTexts.scheduleProBody}</Text>
+      </Alert>
+      <Text size="sm">{planTexts.scheduleFreeToday}</Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          {MESSAGES.common.close}
+        </Button>
+        <ContactUsButton link={PRICING_LINK} onNavigate={onClose} variant="light">
+          {planTexts.viewPlans}
+        </ContactUsButton>
+        <Button onClick={onContinue} data-autofocus>
+          {planTexts.scheduleToday}
+        </Button>
+      </Group>
     </Stack>
   );
 }

@@ -11,6 +11,37 @@ export const DIALOG_TEXTS = {
   offlineTitle: 'You are offline',
   planLimitTitle: 'Upgrade to continue',
 
+  /**
+   * The plan's limits, told before a form is filled (SPEC §6): the PRO mark on Schedule, the
+   * explanation it opens on FREE, and "end the live one first" for a second launch.
+   */
+  planLimits: {
+    proBadge: 'PRO',
+    /** Added to the Schedule action's accessible name and hover text on FREE. */
+    scheduleProLabel: 'PRO for later days',
+    scheduleProHover:
+      'Scheduling on a later day or over several days needs PRO. On the FREE plan, you can schedule for today.',
+    scheduleProTitle: 'Scheduling a later day is a PRO feature',
+    scheduleProBody:
+      'Scheduling an activity on a later day or over several days needs the PRO subscription.',
+    scheduleFreeToday:
+      'On the FREE plan you have one launch a day, valid for the current day: you can still schedule this activity to start and end later today.',
+    scheduleToday: 'Schedule for today',
+    datesFreeHint: 'FREE plan: the activity starts and ends today. Later days need PRO.',
+    viewPlans: 'View plans',
+    liveTitle: (name: string) => `1 live activity: end ${name} first`,
+    liveHover: (name: string) =>
+      `1 live activity at a time on the FREE plan: end ${name} first, or upgrade to PRO.`,
+    endLive: (name: string) => `End ${name}…`,
+    liveTodayTitle: (name: string) => `1 live activity: ${name} is live today`,
+    dailyNote: (name: string) =>
+      `${name} was launched today, and the FREE plan has one launch a day: ending it would not free another before tomorrow. PRO has neither limit.`,
+    endWhere: (name: string) =>
+      `End ${name} from its Game controls in My Activities, then try this again.`,
+    ended: (name: string) => `${name} has ended. You can go ahead now.`,
+    playNow: (name: string) => `Play ${name}`,
+  },
+
   playDemo: {
     title: `Play Welcome to ${PRODUCT_NAME}!`,
     intro: `Welcome to ${PRODUCT_NAME} is a short sample activity: see what your participants see when they play a ${PRODUCT_NAME} activity in teams on their phones.`,

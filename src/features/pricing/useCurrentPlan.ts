@@ -5,10 +5,23 @@
  */
 import { useSession } from '../../app/session';
 import type { PlanId } from '../../domain/schemas';
-import { useAuth } from '../../auth/context';
+import { useContext } from 'react';
+import { AuthContext, useAuth } from '../../auth/context';
 
 export function useCurrentPlan(): PlanId | null {
   const session = useSession();
   const { state } = useAuth();
   return session.signedIn ? (state.user?.plan ?? 'FREE') : null;
+}
+
+/**
+ * The same, for screens that show the plan's limits on their actions (My Activities): null also
+ * outside any auth provider (a screen rendered on its own), where no limit is shown and the
+ * server has the last word.
+ */
+export function useKnownPlan(): PlanId | null {
+  const session = useSession();
+  const auth = useContext(AuthContext);
+  if (!session.signedIn || !auth) return null;
+  return auth.state.user?.plan ?? 'FREE';
 }

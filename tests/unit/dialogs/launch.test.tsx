@@ -9,10 +9,15 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { StrictMode, useState } from 'react';
 import { LaunchDialog, type LaunchDialogProps } from '../../../src/features/dialogs/LaunchDialog';
 import { createDemoGame, fetchGameStatus, launchGame } from '../../../src/api/games';
+import { controlOwnGame } from '../../../src/api/gameControl';
 import { OFFLINE_MESSAGE } from '../../../src/api/client';
 import { useSession } from '../../../src/app/session';
 import { BOOKING_LINK } from '../../../src/app/marketingLinks';
 import { MESSAGES } from '../../../src/domain/messages';
+import { PLAN_MESSAGES } from '../../../src/domain/plans';
+import { PRICING_LINK } from '../../../src/app/marketingLinks';
+import { UNREADABLE_MESSAGE } from '../../../src/api/client';
+import type { ActivityRow } from '../../../src/domain/schemas';
 import { POLL_INTERVAL_MS } from '../../../src/domain/constants';
 import {
   CREDENTIALS,
@@ -35,6 +40,7 @@ vi.mock('../../../src/api/games', () => ({
   scheduleGame: vi.fn(),
   fetchGameStatus: vi.fn(),
 }));
+vi.mock('../../../src/api/gameControl', () => ({ controlOwnGame: vi.fn() }));
 vi.mock('../../../src/api/joinAddress', async () => {
   const { fail } = await import('./render');
   // The join address warning has tests of its own (joinAddress.test.tsx); here it stays away.
@@ -210,7 +216,7 @@ describe('SPEC §2.9 launch/demo dialog, launch mode', () => {
 
 describe('SPEC §8 launch/demo dialog errors', () => {
   it('403: the FREE-subscription message with a "Contact Us" button', async () => {
-    vi.mocked(launchGame).mockResolvedValue(fail(403));
+    vi.mocked(launchGame).mockResolvedValue(fail(403, MESSAGES.launch.freeLiveLimit));
     open({ mode: 'launch' });
     const text = await alertText();
     expect(text).toContain(MESSAGES.launch.freeLiveLimit);
@@ -220,6 +226,34 @@ describe('SPEC §8 launch/demo dialog errors', () => {
       BOOKING_LINK.href,
     );
     expect(fetchGameStatus).not.toHaveBeenCalled();
+  });
+
+  it("a plan refusal (403) names the real reason in the server's words: one launch a day", async () => {
+    vi.mocked(launchGame).mockResolvedValue(fail(403, PLAN_MESSAGES.dailyLaunchLimit));
+    open({ mode: 'launch' });
+    const text = await alertText();
+    expect(text).toContain(PLAN_MESSAGES.dailyLaunchLimit);
+    expect(text).not.toContain('one live activity');
+  });
+
+  it("a plan refusal (403) without a readable reason falls back to SPEC's FREE message", async () => {
+    vi.mocked(launchGame).mockResolvedValue(fail(403, UNREADABLE_MESSAGE));
+    open({ mode: 'launch' });
+    expect(await alertText()).toContain(MESSAGES.launch.freeLiveLimit);
+  });
+
+  it('a plan refusal (403) offers no "Try again?", but "Close", "Contact Us" and "View plans"', async () => {
+    vi.mocked(launchGame).mockResolvedValue(fail(403, MESSAGES.launch.freeLiveLimit));
+    const onClose = vi.fn();
+    open({ mode: 'launch', onClose });
+    await alertText();
+    expect(screen.queryByRole('button', { name: 'Try again?' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe(
+      PRICING_LINK.href,
+    );
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('422: "The activity contains one or more incomplete tasks"', async () => {
@@ -362,5 +396,72 @@ describe('the dialog is closed', () => {
       />,
     );
     expect(launchGame).not.toHaveBeenCalled();
+  });
+});
+
+describe('SPEC §6 FREE: only one live activity at a time, told before the launch', () => {
+  const LIVE = {
+    id: 't9',
+    name: 'Morning quiz',
+    gameType: 'quiz',
+    stepsCount: 2,
+    runTime: '30 mins',
+    runTimeMin: 30,
+    plays: 0,
+    status: 'live',
+    scoreboardUrl: null,
+    presentationUrl: null,
+    statisticsUrl: null,
+    gameId: 'g9',
+    gamePhase: 'open',
+    gameEndsAt: new Date(2099, 0, 1).toISOString(),
+  } as ActivityRow;
+
+  it('1 live activity: names it ("end X first") and creates nothing', async () => {
+    open({ mode: 'launch', liveActivity: LIVE });
+    const notice = await screen.findByTestId('live-limit');
+    expect(notice.textContent).toContain('1 live activity: end Morning quiz first');
+    expect(notice.textContent).toContain(MESSAGES.launch.freeLiveLimit);
+    expect(screen.queryByRole('button', { name: 'Try again?' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View plans' })).toBeTruthy();
+    expect(launchGame).not.toHaveBeenCalled();
+  });
+
+  it('1 live activity that ends on a later day (launched under PRO): "End X…" ends it after the confirmation, then Play goes ahead', async () => {
+    vi.mocked(controlOwnGame).mockResolvedValue(ok({ gameId: 'g9', phase: 'ended' } as never));
+    const onGameEnded = vi.fn();
+    open({ mode: 'launch', liveActivity: LIVE, onGameEnded });
+    fireEvent.click(await screen.findByRole('button', { name: 'End Morning quiz…' }));
+    expect(screen.getByText('End the game now?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'End now' }));
+    await screen.findByText('Morning quiz has ended. You can go ahead now.');
+    expect(controlOwnGame).toHaveBeenCalledWith('g9', 'end', CREDENTIALS);
+    expect(onGameEnded).toHaveBeenCalledWith(LIVE, { gameId: 'g9', phase: 'ended' });
+    expect(launchGame).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Play Sales kick-off' }));
+    expect(
+      await screen.findByText('Your Activity is now live for the rest of the day'),
+    ).toBeTruthy();
+    expect(launchGame).toHaveBeenCalledTimes(1);
+  });
+
+  it('1 live activity launched today: no "End X…", which could not free a launch before tomorrow; the plans instead', async () => {
+    const endsTonight = new Date();
+    endsTonight.setHours(23, 59, 0, 0);
+    open({ mode: 'launch', liveActivity: { ...LIVE, gameEndsAt: endsTonight.toISOString() } });
+    const notice = await screen.findByTestId('live-limit');
+    expect(notice.textContent).toContain('1 live activity: Morning quiz is live today');
+    expect(notice.textContent).toContain(MESSAGES.launch.freeLiveLimit);
+    expect(notice.textContent).toContain('ending it would not free another before tomorrow');
+    expect(screen.queryByRole('button', { name: 'End Morning quiz…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again?' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View plans' })).toBeTruthy();
+    expect(launchGame).not.toHaveBeenCalled();
+  });
+
+  it('1 live activity: a demo is a test and is never held up', async () => {
+    open({ mode: 'demo', liveActivity: LIVE });
+    await screen.findByTestId('activity-code');
+    expect(screen.queryByTestId('live-limit')).toBeNull();
   });
 });

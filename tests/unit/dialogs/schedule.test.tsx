@@ -11,7 +11,9 @@ import { ScheduleDialog } from '../../../src/features/dialogs/ScheduleDialog';
 import { fetchGameStatus, scheduleGame } from '../../../src/api/games';
 import { OFFLINE_MESSAGE } from '../../../src/api/client';
 import { useSession } from '../../../src/app/session';
-import { BOOKING_LINK } from '../../../src/app/marketingLinks';
+import { BOOKING_LINK, PRICING_LINK } from '../../../src/app/marketingLinks';
+import { PLAN_MESSAGES } from '../../../src/domain/plans';
+import { MESSAGES } from '../../../src/domain/messages';
 import { POLL_INTERVAL_MS } from '../../../src/domain/constants';
 import type { ActivityRow } from '../../../src/domain/schemas';
 import {
@@ -35,6 +37,7 @@ vi.mock('../../../src/api/games', () => ({
   scheduleGame: vi.fn(),
   fetchGameStatus: vi.fn(),
 }));
+vi.mock('../../../src/api/gameControl', () => ({ controlOwnGame: vi.fn() }));
 vi.mock('../../../src/api/joinAddress', async () => {
   const { fail } = await import('./render');
   // The join address warning has tests of its own (joinAddress.test.tsx); here it stays away.
@@ -332,5 +335,112 @@ describe('SPEC §6 scheduling requires an account', () => {
       await screen.findByText('This action requires a registered account to continue.'),
     ).toBeTruthy();
     expect(screen.queryByLabelText(/Activity instance name/)).toBeNull();
+  });
+});
+
+describe('SPEC §6 plan limits, told before the form is filled', () => {
+  const LIVE = {
+    ...ACTIVITY,
+    id: 't9',
+    name: 'Morning quiz',
+    status: 'live',
+    gameId: 'g9',
+    gamePhase: 'open',
+    gameEndsAt: new Date(2030, 2, 11, 0, 0).toISOString(),
+  } as ActivityRow;
+
+  const openWith = (props: { plan?: 'FREE' | 'PRO'; liveActivity?: ActivityRow | null }) =>
+    renderAt(
+      '/activities',
+      <ScheduleDialog opened onClose={() => {}} activity={ACTIVITY} {...props} />,
+    );
+
+  it('FREE: choosing Schedule explains that a later day is PRO, with "View plans", not the form', async () => {
+    openWith({ plan: 'FREE' });
+    const notice = await screen.findByTestId('schedule-pro');
+    expect(notice.textContent).toContain('Scheduling a later day is a PRO feature');
+    expect(notice.textContent).toContain('PRO');
+    expect(screen.getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe(
+      PRICING_LINK.href,
+    );
+    expect(screen.queryByLabelText(/Activity instance name/)).toBeNull();
+  });
+
+  it('FREE: "Schedule for today" opens a form whose dates are today only, and says so', async () => {
+    openWith({ plan: 'FREE' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Schedule for today' }));
+    await toDates();
+    const start = screen.getByLabelText(/^Start date/) as HTMLInputElement;
+    const end = screen.getByLabelText(/^End date/) as HTMLInputElement;
+    expect([start.min, start.max, end.min, end.max]).toEqual([
+      '2030-03-10',
+      '2030-03-10',
+      '2030-03-10',
+      '2030-03-10',
+    ]);
+    expect(screen.getByTestId('schedule-plan-hint').textContent).toContain(
+      'FREE plan: the activity starts and ends today. Later days need PRO.',
+    );
+  });
+
+  it("FREE: a later day is refused in the form with the server's PRO message, before sending", async () => {
+    openWith({ plan: 'FREE' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Schedule for today' }));
+    await toDates();
+    fill('2030-03-11', '09:00', '2030-03-11', '11:00');
+    expect(scheduleError()).toBe(PLAN_MESSAGES.futureOrMultiDay);
+    expect(button('Schedule Activity').disabled).toBe(true);
+    fill('2030-03-10', '14:00', '2030-03-10', '16:00');
+    expect(scheduleError()).toBe('');
+    expect(button('Schedule Activity').disabled).toBe(false);
+    fireEvent.click(button('Schedule Activity'));
+    await screen.findByText(
+      'Your activity has been scheduled! Share the following details with participants.',
+    );
+    expect(scheduleGame).toHaveBeenCalledTimes(1);
+  });
+
+  it('PRO: no explanation and the full year of dates', async () => {
+    openWith({ plan: 'PRO' });
+    await toDates();
+    expect(screen.queryByTestId('schedule-pro')).toBeNull();
+    expect(screen.queryByTestId('schedule-plan-hint')).toBeNull();
+    expect((screen.getByLabelText(/^End date/) as HTMLInputElement).max).toBe('2031-03-10');
+  });
+
+  it('FREE with a live activity launched today (it ends at midnight): named before the form, with the plans and no End, which could not free a launch today', async () => {
+    openWith({ plan: 'FREE', liveActivity: LIVE });
+    fireEvent.click(await screen.findByRole('button', { name: 'Schedule for today' }));
+    const notice = await screen.findByTestId('live-limit');
+    expect(notice.textContent).toContain('1 live activity: Morning quiz is live today');
+    expect(notice.textContent).toContain(MESSAGES.launch.freeLiveLimit);
+    expect(screen.queryByRole('button', { name: 'End Morning quiz…' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View plans' })).toBeTruthy();
+    expect(screen.queryByLabelText(/Activity instance name/)).toBeNull();
+  });
+
+  it('a plan refusal (403) offers "Close", "Contact Us" and "View plans", never "Try again?"', async () => {
+    vi.mocked(scheduleGame).mockResolvedValue(fail(403, PLAN_MESSAGES.dailyLaunchLimit));
+    open();
+    await toDates();
+    fill('2030-03-11', '09:00', '2030-03-11', '11:00');
+    fireEvent.click(button('Schedule Activity'));
+    const alert = await screen.findByRole('alert', {}, { timeout: 2000 });
+    expect(alert.textContent).toContain(PLAN_MESSAGES.dailyLaunchLimit);
+    expect(screen.queryByRole('button', { name: 'Try again?' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View plans' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toBeTruthy();
+  });
+
+  it('a failure that can pass on retry (5xx) keeps "Try again?"', async () => {
+    vi.mocked(scheduleGame).mockResolvedValue(fail(503));
+    open();
+    await toDates();
+    fill('2030-03-11', '09:00', '2030-03-11', '11:00');
+    fireEvent.click(button('Schedule Activity'));
+    await screen.findByRole('alert', {}, { timeout: 2000 });
+    expect(screen.getByRole('button', { name: 'Try again?' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'View plans' })).toBeNull();
   });
 });

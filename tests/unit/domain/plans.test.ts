@@ -5,8 +5,12 @@ import {
   canWorkInTeams,
   hasUnlimitedDownloads,
   isBelowLimit,
+  blockingLiveActivity,
   isFutureOrMultiDay,
   launchViolation,
+  scheduleDateBoundsFor,
+  schedulePlanError,
+  PLAN_MESSAGES,
   maxEditorSeats,
   maxLaunchesPerDay,
   maxLiveActivities,
@@ -105,6 +109,12 @@ describe('Launch rule', () => {
       'liveActivityLimit',
     );
   });
+  it('a later day is reported as PRO before the live limit: ending the live one would not help', () => {
+    const tomorrow = { startsAt: new Date(2025, 5, 16, 9), endsAt: new Date(2025, 5, 16, 17) };
+    expect(launchViolation('FREE', tomorrow, { liveActivities: 1, launchesToday: 1 }, now)).toBe(
+      'futureOrMultiDay',
+    );
+  });
   it('FREE: a launch valid for the current day is allowed', () => {
     expect(launchViolation('FREE', today, noUsage, now)).toBeNull();
   });
@@ -122,5 +132,30 @@ describe('Launch rule', () => {
     expect(
       isFutureOrMultiDay({ startsAt: new Date(2025, 5, 15, 18), endsAt: today.endsAt }, now),
     ).toBe(false);
+  });
+});
+
+describe('Plan limits the client tells before a launch', () => {
+  const rows = [
+    { id: 'a', status: 'ready' as const },
+    { id: 'b', status: 'live' as const },
+  ];
+  it('FREE: the live activity that must end first; none on PRO or an unknown plan', () => {
+    expect(blockingLiveActivity('FREE', rows)?.id).toBe('b');
+    expect(blockingLiveActivity('FREE', rows, 'b')).toBeNull();
+    expect(blockingLiveActivity('FREE', [rows[0]!])).toBeNull();
+    expect(blockingLiveActivity('PRO', rows)).toBeNull();
+    expect(blockingLiveActivity(null, rows)).toBeNull();
+  });
+  it('FREE schedules today only; PRO up to a year ahead; unknown plan: the full window', () => {
+    expect(scheduleDateBoundsFor('FREE', now)).toEqual({ min: '2025-06-15', max: '2025-06-15' });
+    expect(scheduleDateBoundsFor('PRO', now).max).toBe('2026-06-15');
+    expect(scheduleDateBoundsFor(null, now).max).toBe('2026-06-15');
+  });
+  it("FREE: a later day in the Schedule form gets the server's PRO message", () => {
+    const tomorrow = { startsAt: new Date(2025, 5, 16, 9), endsAt: new Date(2025, 5, 16, 17) };
+    expect(schedulePlanError('FREE', tomorrow, now)).toBe(PLAN_MESSAGES.futureOrMultiDay);
+    expect(schedulePlanError('FREE', today, now)).toBeNull();
+    expect(schedulePlanError('PRO', tomorrow, now)).toBeNull();
   });
 });
