@@ -21,3 +21,6 @@ export const demoPath = (templateId: string, step: DemoStep): string =>
 /** The Activity Builder for a template (SPEC §2.8). */
 export const builderPath = (templateId: string): string =>
   `/builder/${encodeURIComponent(templateId)}`;
+
+/** The builder's Edit Tasks screen: where the wizard's "Open in the Activity Builder" leads. */
+export const builderTasksPath = (templateId: string): string => `${builderPath(templateId)}/tasks`;

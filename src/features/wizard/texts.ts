@@ -17,6 +17,8 @@ export const WIZARD_TEXTS = {
   back: 'Back',
   next: 'Next',
   loading: 'Loading your activity…',
+  /** The generated tasks in the builder, open to guests too (SPEC §1, §2.1). */
+  openBuilder: 'Open in the Activity Builder',
 
   type: {
     title: 'Where will your activity take place...',
@@ -85,6 +87,7 @@ export const WIZARD_TEXTS = {
     featuresTitle: 'The FREE plan includes',
     pricing: 'Compare plans and pricing',
     signIn: 'Sign in / Sign up',
+    editFirst: 'Not ready yet? Look through and edit the tasks first.',
   },
 
   demoCreate: {

@@ -1,15 +1,16 @@
 /**
  * SPEC §2.4 step 7, /activity/complete: after 2 s (COMPLETE_REDIRECT_MS), if a template exists,
- * on to its demo (/activity/{templateId}/demo/create).
+ * on to its demo (/activity/{templateId}/demo/create). Meanwhile the tasks can be opened in the
+ * builder instead, by guests too (SPEC §1).
  */
-import { Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { COMPLETE_REDIRECT_MS } from '../../../domain/constants';
 import { WizardCard } from '../WizardCard';
 import { WizardFailure } from '../WizardFailure';
 import { WAITING_MIN_HEIGHT } from '../WizardWaiting';
-import { demoPath } from '../paths';
+import { builderTasksPath, demoPath } from '../paths';
 import { WIZARD_TEXTS } from '../texts';
 import { useWizardStep } from '../useWizardStep';
 
@@ -63,6 +64,9 @@ export function CompleteStep() {
           <Loader size="sm" aria-hidden />
           <Text c="dimmed">{texts.next}</Text>
         </Stack>
+        <Button component={Link} to={builderTasksPath(templateId)} variant="subtle" size="sm">
+          {WIZARD_TEXTS.openBuilder}
+        </Button>
       </Stack>
     </WizardCard>
   );

@@ -2,8 +2,10 @@
  * SPEC §2.4 step 8, /activity/{templateId}/demo/create, gated by sign-in. A guest is asked for
  * a FREE account and comes back here after signing in or up (?from=); a signed-in user's demo
  * is created at once, and its status URL moves the wizard on to demo/status (guards.ts).
+ * A guest may also open the generated tasks in the builder first (SPEC §1: guests open the
+ * builder, and are asked for an account on leaving it).
  */
-import { Anchor, Button, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Button, Divider, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { createDemoGame } from '../../../api/games';
@@ -18,6 +20,7 @@ import { isOfflineFailure } from '../../aiFlow/aiRequest';
 import { WizardCard } from '../WizardCard';
 import { WizardFailure } from '../WizardFailure';
 import { WizardWaiting } from '../WizardWaiting';
+import { builderTasksPath } from '../paths';
 import { WIZARD_TEXTS } from '../texts';
 import { useDemoStep } from '../useWizardStep';
 
@@ -71,11 +74,11 @@ export function DemoCreateStep() {
   if (demo.gate) return demo.gate;
   if (failed) return <WizardFailure message={state.error!} />;
   if (session.signedIn) return <WizardWaiting headline={WIZARD_TEXTS.demoCreate.waiting} />;
-  return <DemoAccountGate />;
+  return <DemoAccountGate templateId={templateId} />;
 }
 
 /** Guests: a FREE account is needed to create the demo (SPEC §2.4, §6). */
-function DemoAccountGate() {
+function DemoAccountGate({ templateId }: { templateId: string }) {
   const { pathname, search } = useLocation();
   return (
     <WizardCard title={texts.title}>
@@ -125,6 +128,13 @@ function DemoAccountGate() {
           <Anchor {...linkProps(PRICING_LINK)} size="sm">
             {texts.pricing}
           </Anchor>
+        </Stack>
+        <Divider />
+        <Stack gap="sm" align="flex-start">
+          <Text c="dimmed">{texts.editFirst}</Text>
+          <Button component={Link} to={builderTasksPath(templateId)} variant="default">
+            {WIZARD_TEXTS.openBuilder}
+          </Button>
         </Stack>
       </Stack>
     </WizardCard>
