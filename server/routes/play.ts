@@ -45,10 +45,11 @@ import {
   setTeamPhoto,
   submitAnswer,
   teamByToken,
-  teamIdentityByToken,
-  verifiedTeamId,
+  teamOfGame,
   toPublicGame,
   toTeam,
+  verifiedTeam,
+  type TeamIdentity,
 } from '../services/games/players';
 import type { GameRow } from '../services/games/publishing';
 import { submissionOf } from '../services/games/results';
@@ -73,9 +74,19 @@ export async function playRoutes(appBase: FastifyInstance) {
     timeWindow: '1 minute',
     keyGenerator: async (request: FastifyRequest) => {
       // The team a TeamToken stands for, from the answer path's own cache (players.ts).
-      const teamId = await verifiedTeamId(app.db, request.headers.teamtoken);
-      return teamId ? `team:${teamId}` : `address:${addressForLimits(request.ip)}`;
+      const team = await verifiedTeamOf(request);
+      return team ? `team:${team.id}` : `address:${addressForLimits(request.ip)}`;
     },
+  };
+  /** Once per request: the limit above and the handler hash and look up the token once. */
+  const verifiedTeams = new WeakMap<FastifyRequest, Promise<TeamIdentity | null>>();
+  const verifiedTeamOf = (request: FastifyRequest): Promise<TeamIdentity | null> => {
+    let team = verifiedTeams.get(request);
+    if (!team) {
+      team = verifiedTeam(app.db, request.headers.teamtoken);
+      verifiedTeams.set(request, team);
+    }
+    return team;
   };
   await app.register(multipart, { limits: { files: 1, fields: 5 } });
 
@@ -84,8 +95,8 @@ export async function playRoutes(appBase: FastifyInstance) {
   const teamOf = (game: GameRow, request: FastifyRequest) =>
     teamByToken(app.db, game, tokenOf(request));
   /** Who the team is, for answers: from memory after the first call. */
-  const teamIdOf = (game: GameRow, request: FastifyRequest) =>
-    teamIdentityByToken(app.db, game, tokenOf(request));
+  const teamIdOf = async (game: GameRow, request: FastifyRequest) =>
+    teamOfGame(game, await verifiedTeamOf(request));
 
   const announce = (
     game: GameRow,

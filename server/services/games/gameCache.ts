@@ -7,6 +7,10 @@
  * change that lifts a teams limit) catch up within the second. An answer that lands in that
  * second after an End counts as one made just before it, which the late-answer grace allows.
  *
+ * One read at a time per code: when the second runs out in the middle of a burst, the hundreds of
+ * calls arriving before the database answers wait for the one read instead of each making its
+ * own (measured: that herd kept the embedded database's queue long through a 2,000-answer burst).
+ *
  * One cache per database handle, not per process: two instances in one process (the
  * two-instance tests) must not see each other's forgetting, or a missing cross-instance
  * invalidation would pass unnoticed.
@@ -28,6 +32,37 @@ export class GameCache {
    */
   private generation = 0;
   private readonly forgotten = new Map<string, number>();
+  /** The read under way per code, shared by every call that misses meanwhile. */
+  private readonly reading = new Map<string, Promise<GameWithoutSnapshot | undefined>>();
+
+  /**
+   * The game of a code: from memory, or from `read` (once for all the calls that ask while it
+   * runs). Undefined when there is no such game (not remembered: a code may be taken any time).
+   */
+  async lookUp(
+    code: string,
+    read: () => Promise<GameWithoutSnapshot | undefined>,
+  ): Promise<GameWithoutSnapshot | undefined> {
+    const cached = this.get(code);
+    if (cached) return cached;
+    let reading = this.reading.get(code);
+    if (!reading) {
+      const ticket = this.ticket();
+      reading = read().then(
+        (game) => {
+          if (this.reading.get(code) === reading) this.reading.delete(code);
+          if (game) this.remember(game, ticket);
+          return game;
+        },
+        (error: unknown) => {
+          if (this.reading.get(code) === reading) this.reading.delete(code);
+          throw error;
+        },
+      );
+      this.reading.set(code, reading);
+    }
+    return reading;
+  }
 
   get(code: string, now = Date.now()): GameWithoutSnapshot | null {
     const entry = this.games.get(code);
@@ -54,6 +89,8 @@ export class GameCache {
   /** After a change to a game's row: its next look-up reads the database. */
   forget(code: string): void {
     this.games.delete(code);
+    // Calls from now on read again: a read under way may have seen the row before the change.
+    this.reading.delete(code);
     this.forgotten.delete(code);
     this.forgotten.set(code, this.generation++);
     if (this.forgotten.size > GAME_CACHE_SIZE) {

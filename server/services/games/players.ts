@@ -132,18 +132,14 @@ const { snapshot: _snapshot, ...gameColumnsWithoutSnapshot } = getTableColumns(g
 export async function findGameByCode(db: Database, input: string): Promise<GameRow> {
   const code = normaliseCode(input);
   if (!code) throw notFound(PLAY_MESSAGES.unknownCode);
-  const cache = gameCacheOf(db);
-  let game = cache.get(code);
-  if (!game) {
-    const ticket = cache.ticket();
+  const game = await gameCacheOf(db).lookUp(code, async () => {
     const [row] = await db
       .select(gameColumnsWithoutSnapshot)
       .from(games)
       .where(eq(games.code, code));
-    if (!row) throw notFound(PLAY_MESSAGES.unknownCode);
-    cache.remember(row, ticket);
-    game = row;
-  }
+    return row;
+  });
+  if (!game) throw notFound(PLAY_MESSAGES.unknownCode);
   return { ...game, snapshot: await snapshotOf(db, game.id) };
 }
 
@@ -289,8 +285,12 @@ function rememberTeamToken(hash: string, identity: TeamIdentity): void {
   }
 }
 
-/** The team a token stands for (cached), or null when the database knows no such token. */
-async function identityOfToken(db: Database, token: unknown): Promise<TeamIdentity | null> {
+/**
+ * The team a TeamToken stands for, if the database knows it (any game); null for anything else.
+ * The routes ask once per request (routes/play.ts): the per-team rate limit's bucket and the
+ * answer's team both come from it.
+ */
+export async function verifiedTeam(db: Database, token: unknown): Promise<TeamIdentity | null> {
   if (typeof token !== 'string' || token === '' || token.length > 200) return null;
   const hash = hashToken(token);
   const cached = teamIdentities.get(hash);
@@ -304,23 +304,10 @@ async function identityOfToken(db: Database, token: unknown): Promise<TeamIdenti
   return row;
 }
 
-/**
- * The team a TeamToken header stands for, if the database knows it (any game): which bucket of
- * the per-team rate limit a request counts in (routes/play.ts).
- */
-export async function verifiedTeamId(db: Database, token: unknown): Promise<string | null> {
-  return (await identityOfToken(db, token))?.id ?? null;
-}
-
-/** The team of a TeamToken, for answers: cached. Anything else is 401. */
-export async function teamIdentityByToken(
-  db: Database,
-  game: GameRow,
-  token: string | undefined,
-): Promise<TeamIdentity> {
-  const identity = await identityOfToken(db, token);
-  if (!identity || identity.gameId !== game.id) throw unauthorized(PLAY_MESSAGES.badToken);
-  return identity;
+/** The verified team, for an answer to this game; anything else is 401. */
+export function teamOfGame(game: GameRow, team: TeamIdentity | null): TeamIdentity {
+  if (!team || team.gameId !== game.id) throw unauthorized(PLAY_MESSAGES.badToken);
+  return team;
 }
 
 export async function playerState(
