@@ -8,7 +8,9 @@
  * to the bundle just as it does next to the source file:
  * - checks.js: the upload checks, which checkPool.ts hands to its worker threads;
  * - pgliteInitdbProcess.js: the child process that creates a new embedded database;
- * - checkWorker.mjs, passwordStrengthWorker.mjs: the worker threads' entries;
+ * - pgliteThreadHost.js: the embedded database's side of its worker thread (db/pgliteThread.ts);
+ * - checkWorker.mjs, passwordStrengthWorker.mjs, pgliteThreadWorker.mjs: the worker threads'
+ *   entries;
  * - migrations/: the SQL migrations that db/client.ts applies at start;
  * - chunks of code the programs share or load lazily (esbuild's names, in the same folder).
  * Packages stay in node_modules (imported by name, not copied in): the bundle holds the project's
@@ -59,6 +61,7 @@ await Promise.all([
       { in: root('server/admin.ts'), out: 'admin' },
       { in: root('server/services/uploads/checks.ts'), out: 'checks' },
       { in: root('server/db/pgliteInitdbProcess.ts'), out: 'pgliteInitdbProcess' },
+      { in: root('server/db/pgliteThreadHost.ts'), out: 'pgliteThreadHost' },
     ],
     // Modules the server imports lazily (Better Auth, the AI generators, sharp) become chunks of
     // their own: bundled into one file, their packages would be imported at start (issue 17).
@@ -73,6 +76,7 @@ await Promise.all([
         in: root('server/services/auth/passwordStrengthWorker.mjs'),
         out: 'passwordStrengthWorker',
       },
+      { in: root('server/db/pgliteThreadWorker.mjs'), out: 'pgliteThreadWorker' },
     ],
     outExtension: { '.js': '.mjs' },
   }),

@@ -42,6 +42,7 @@ const database = await openDatabase(
         kind: 'pglite',
         dataDir: path.join(config.dataDir, 'db'),
         durability: config.pgliteDurability,
+        thread: true,
       },
 );
 await seedDatabase(database.db);

@@ -14,6 +14,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { schema } from './schema';
 import { createPglite, type PgliteDurability } from './durablePgliteFs';
+import { openPgliteThread } from './pgliteThread';
+import type { PgliteThreadOptions } from './pgliteThreadProtocol';
 import { PGLITE_MEMORY_PARAMS } from './pgliteMemory';
 import { needsInitdb, runInitdbApart } from './pgliteInitdb';
 import { DEFAULT_CHECKPOINT_INTERVAL_MS, startPeriodicCheckpoints } from './pgliteCheckpoints';
@@ -35,6 +37,11 @@ export type DatabaseOptions =
       durability?: PgliteDurability;
       /** How often a folder's database checkpoints (pgliteCheckpoints.ts); 5 minutes unless told. */
       checkpointIntervalMs?: number;
+      /**
+       * Runs PGlite in a worker thread of its own (pgliteThread.ts), as the server does, so that
+       * its statements do not hold up HTTP. Scripts and tests run it in their own thread.
+       */
+      thread?: boolean;
     };
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -47,21 +54,37 @@ const MIGRATION_LOCK_KEY = 7_420_031;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(
-    options.dataDir,
-    options.durability ?? 'fsync',
-    options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS,
-  );
+  const pglite = {
+    dataDir: options.dataDir,
+    durability: options.durability ?? 'fsync',
+    checkpointIntervalMs: options.checkpointIntervalMs ?? DEFAULT_CHECKPOINT_INTERVAL_MS,
+  };
+  if (pglite.dataDir) mkdirSync(pglite.dataDir, { recursive: true });
+  // A new database is created in a child process, whose memory goes with it (pgliteInitdb.ts).
+  if (pglite.dataDir && needsInitdb(pglite.dataDir)) {
+    await runInitdbApart(pglite.dataDir, pglite.durability);
+  }
+  return options.thread ? openPgliteInThread(pglite) : openPglite(pglite);
 }
 
-async function openPglite(
-  dataDir: string | null,
-  durability: PgliteDurability,
-  checkpointIntervalMs: number,
-): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // A new database is created in a child process, whose memory goes with it (pgliteInitdb.ts).
-  if (dataDir && needsInitdb(dataDir)) await runInitdbApart(dataDir, durability);
+async function openPgliteInThread(options: PgliteThreadOptions): Promise<DatabaseHandle> {
+  const client = await openPgliteThread(options);
+  try {
+    // drizzle's PGlite driver calls only query() and transaction(), which the thread's client has.
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function openPglite({
+  dataDir,
+  durability,
+  checkpointIntervalMs,
+}: PgliteThreadOptions): Promise<DatabaseHandle> {
   // In memory (tests) there is no disk to sync; in a folder, see durablePgliteFs.ts. Both with
   // the same cache size (pgliteMemory.ts), so tests run the database as production does.
   const client = dataDir

@@ -3,7 +3,7 @@
  * no TypeScript loader. This builds it into a folder of its own, starts it as `npm start` does
  * (`node --enable-source-maps …/server.js`) on a new DATA_DIR with the embedded database, and
  * checks what the compiled build must find by path at run time: the migrations, the child
- * process that creates the database, the lazily loaded chunks (Better Auth, sharp), the upload
+ * process that creates the database, the database's own worker thread, the lazily loaded chunks (Better Auth, sharp), the upload
  * checks and the password strength estimator in their worker threads, and the built web app.
  * Any TypeScript file or tsx loaded meanwhile fails the test (support/refuseTypeScript.mjs).
  */
