@@ -8,6 +8,7 @@
  * the cycle run once more, so no two pushes of one document can overlap.
  */
 import type { Subscription } from 'rxjs';
+import type { AiRequestFinished } from '../src/domain/aiEvents';
 import type { TeamtrailDatabase } from '../src/data/database';
 import { SYNC_TIMING, type SyncTiming } from './constants';
 import { backoffDelay } from './backoff';
@@ -41,6 +42,11 @@ export interface EngineOptions {
   /** Off in tests that drive pulls themselves. */
   eventStream?: boolean;
   /**
+   * An AI request of this owner is over (the event stream's `ai-request-finished`): the worker
+   * tells the tabs, whose waiting screens ask its status at once (src/data/aiRequestEvents.ts).
+   */
+  onAiRequestFinished?: (event: AiRequestFinished) => void;
+  /**
    * The one owner whose database `db` is (the sync worker opens one per owner). A bound engine
    * never syncs under another identity: after a switch of account it idles until the worker
    * replaces it. Unbound (tests of one shared database), it follows the identity.
@@ -70,6 +76,7 @@ export class SyncEngine {
   private readonly useEventStream: boolean;
   private readonly boundOwner: string | null;
   private readonly statusMemory: EngineOptions['statusMemory'];
+  private readonly onAiRequestFinished: EngineOptions['onAiRequestFinished'];
 
   private status: SyncStatus = { ...INITIAL_STATUS };
   private readonly listeners = new Set<(status: SyncStatus) => void>();
@@ -105,6 +112,7 @@ export class SyncEngine {
     this.useEventStream = options.eventStream ?? true;
     this.boundOwner = options.owner ?? null;
     this.statusMemory = options.statusMemory;
+    this.onAiRequestFinished = options.onAiRequestFinished;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -286,6 +294,7 @@ export class SyncEngine {
     this.eventStream = openEventStream({
       transport: this.transport,
       onChange: () => this.requestPull(),
+      onAiRequestFinished: this.onAiRequestFinished,
       onState: (eventStream) => {
         this.update({ eventStream });
         // The stream is back while pushes wait out their back-off: the server is reachable.

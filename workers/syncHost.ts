@@ -24,6 +24,7 @@ import { editClock } from '../src/data/editClock';
 import type { SyncWorkerApi } from './syncWorkerApi';
 import { createConnectedTabs } from './connectedTabs';
 import { deleteDraftStore } from '../src/data/draftDatabase';
+import { announceAiRequestFinished } from '../src/data/aiRequestEvents';
 
 interface OwnerSession {
   owner: string;
@@ -93,6 +94,8 @@ export function createSyncHost(
       owner,
       transport,
       statusMemory: createStatusMemory(db),
+      // The tabs' waiting screens ask for the result at once (docs/ai.md "Finished: the push").
+      onAiRequestFinished: announceAiRequestFinished,
     });
     session = { owner, db, engine, unsubscribe: engine.subscribe(publish) };
     await engine.start();

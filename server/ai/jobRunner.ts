@@ -7,7 +7,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { RealtimeBus } from '../services/realtime';
-import { ownerChannel } from '../services/realtime';
+import { ownerChannel, requestorChannel } from '../services/realtime';
+import { AI_REQUEST_FINISHED } from '../../src/domain/aiEvents';
 import { HttpError } from '../errors';
 import { MESSAGES } from '../../src/domain/messages';
 import type { Step, Template } from '../../src/domain/schemas';
@@ -78,6 +79,22 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
     }
   };
 
+  /**
+   * Tells the requestor's clients that the request is over, once its row says so (a status
+   * call made on hearing it answers the outcome). Only the one who may read the status hears
+   * it, on whatever instance their stream is (the bus relays it). Best effort: the clients'
+   * 5 s poll finds the outcome anyway.
+   */
+  async function announceFinished(jobId: string, status: 'completed' | 'failed') {
+    try {
+      const row = await currentOwner(db, jobId);
+      const channel = row && requestorChannel(row);
+      if (channel) bus.publish(channel, { type: AI_REQUEST_FINISHED, requestId: jobId, status });
+    } catch (error) {
+      log.warn({ err: error, aiRequest: jobId }, 'AI request: could not announce its end');
+    }
+  }
+
   async function generateFor(
     job: AiJobRow,
     owner: Owner,
@@ -147,6 +164,7 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
       if (!owner) return;
       const outcome = await generateFor(job, owner);
       await completeJob(db, job.id, { ...outcome, generator: generator.kind });
+      await announceFinished(job.id, 'completed');
       log.info(
         {
           aiRequest: job.id,
@@ -172,13 +190,18 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
             ? { status: 422, message: MESSAGES.ai.incompleteData }
             : { status: 503, message: MESSAGES.ai.requestFailed },
         );
+        await announceFinished(job.id, 'failed');
       } else if (error instanceof HttpError) {
         // The template was deleted or changed hands while the request waited.
         await failJob(db, job.id, { status: error.statusCode, message: error.errorMessage });
+        await announceFinished(job.id, 'failed');
       } else {
         log.error({ err: error, aiRequest: job.id }, 'AI request crashed');
         if (job.attempts < MAX_ATTEMPTS) await releaseJob(db, job.id);
-        else await failJob(db, job.id, { status: 500, message: MESSAGES.ai.requestFailed });
+        else {
+          await failJob(db, job.id, { status: 500, message: MESSAGES.ai.requestFailed });
+          await announceFinished(job.id, 'failed');
+        }
       }
     }
   }
@@ -186,7 +209,11 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
   async function claimAndRun(): Promise<boolean> {
     const job = await claimNextJob(db, options.leaseMs);
     if (!job) return false;
-    if (job.status === 'failed') return true; // gave up on a job that kept crashing; look again
+    if (job.status === 'failed') {
+      // Gave up on a job that kept crashing; look again.
+      await announceFinished(job.id, 'failed');
+      return true;
+    }
     await run(job);
     return true;
   }
@@ -212,7 +239,10 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
           await releaseJob(db, job.id);
           break;
         }
-        if (job.status === 'failed') continue;
+        if (job.status === 'failed') {
+          await announceFinished(job.id, 'failed');
+          continue;
+        }
         const task = run(job)
           .catch((error: unknown) => log.error({ err: error, aiRequest: job.id }, 'AI job failed'))
           .finally(() => {

@@ -1,7 +1,9 @@
 /**
  * GET /v1/events: a server-sent-events stream telling a user's (or guest's) clients that one of
- * their templates changed, so that they pull at once instead of polling. The stream carries
- * notices only, never template content; clients read content through GET /templates.
+ * their templates changed (`template-changed`), so that they pull at once instead of polling,
+ * and that one of their AI content requests is over (`ai-request-finished`, docs/ai.md), so that
+ * the waiting screen asks its status URL at once. The stream carries notices only, never
+ * template content; clients read content through GET /templates and the status URL.
  */
 import type { FastifyInstance } from 'fastify';
 import { ownerChannel, type RealtimeEvent } from '../services/realtime';

@@ -4,6 +4,7 @@
  * (realtimePostgres.ts), behind the same interface.
  */
 import { EventEmitter } from 'node:events';
+import type { AiRequestFinished } from '../../src/domain/aiEvents';
 import type { Announcement, GameControl, Submission, Team } from '../../src/domain/games';
 import type { TeamStanding } from './games/liveScoreboard';
 
@@ -29,7 +30,12 @@ export type RealtimeEvent =
       submission?: Submission;
       control?: GameControl;
       announcement?: Announcement;
-    };
+    }
+  /**
+   * An AI content request was completed or failed (docs/ai.md "Finished: the push"): its
+   * requestor's waiting screen asks the status URL at once instead of at the next 5 s poll.
+   */
+  | AiRequestFinished;
 
 export interface RealtimeBus {
   publish(channel: string, event: RealtimeEvent): void;
@@ -45,6 +51,17 @@ export const ownerChannel = (owner: { userId: string | null; anonId: string | nu
   [owner.userId && `user:${owner.userId}`, owner.anonId && `anon:${owner.anonId}`].filter(
     (c): c is string => Boolean(c),
   );
+
+/**
+ * The one channel of whoever may read an AI request's status (ownedBy in templates.ts): its
+ * user, or, while no user owns it, its guest. Never both: a guest id that signed up may be used
+ * by someone else on that browser after signing out.
+ */
+export const requestorChannel = (row: {
+  ownerUserId: string | null;
+  ownerAnonId: string | null;
+}): string | null =>
+  row.ownerUserId ? `user:${row.ownerUserId}` : row.ownerAnonId ? `anon:${row.ownerAnonId}` : null;
 
 export function createInProcessBus(): RealtimeBus {
   const emitter = new EventEmitter();

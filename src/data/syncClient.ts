@@ -13,6 +13,7 @@ import type {
 } from '../../workers/syncWorkerApi';
 import { followLeader, serveFollowers, type EngineCommands, type Notice } from './leaderRelay';
 import { editClock } from './editClock';
+import { listenForAiRequestEvents } from './aiRequestEvents';
 
 export interface SyncClient {
   /** 'shared-worker', 'dedicated-worker' (this tab leads), 'follower' (another tab leads), or 'unavailable'. */
@@ -69,6 +70,9 @@ export function startSyncClient(page: {
     for (const listener of listeners) listener(status);
     relay?.publish(status);
   };
+
+  // The worker's word that an AI request is over, heard from now on (src/data/aiRequestEvents.ts).
+  listenForAiRequestEvents();
 
   const forward = (notice: Notice) => () => void engine?.notify(notice);
   window.addEventListener('online', forward('online'));

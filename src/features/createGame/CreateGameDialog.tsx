@@ -47,7 +47,8 @@ import {
   taskCountImage,
 } from '../aiFlow/illustrations';
 import { useAdoptTemplate } from '../aiFlow/useAdoptTemplate';
-import { usePolling } from '../aiFlow/usePolling';
+import { useAiRequestWake } from '../aiFlow/useAiRequestWake';
+import { usePolling, type PollTick } from '../aiFlow/usePolling';
 import { BLANK_COPY_SOURCE, useTemplateCopy } from '../library/useTemplateCopy';
 import { DIALOG_TEXTS } from '../dialogs/texts';
 import { builderPath } from '../wizard/paths';
@@ -151,7 +152,9 @@ function useAiGeneration(state: DialogState, dispatch: (action: DialogAction) =>
     })();
   }, [run, dispatch]);
 
-  usePolling(state.stage === 'polling' && state.statusUrl !== null, async (active) => {
+  // The server's word that the request is over asks at once; the 5 s polls are the fallback.
+  const wake = useAiRequestWake(state.statusUrl);
+  const poll: PollTick = async (active) => {
     const result = await pollAiContent(state.statusUrl!, credentials);
     if (!active()) return false;
     if (!result.ok) {
@@ -171,7 +174,8 @@ function useAiGeneration(state: DialogState, dispatch: (action: DialogAction) =>
     await adopt(template);
     if (active()) dispatch({ type: 'completed', template });
     return false;
-  });
+  };
+  usePolling(state.stage === 'polling' && state.statusUrl !== null, poll, { wake });
 }
 
 interface BodyProps {

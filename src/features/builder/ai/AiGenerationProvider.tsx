@@ -23,7 +23,8 @@ import { useDataContext } from '../../../data/DataProvider';
 import type { ContentRecipe } from '../../../data/templateRepository';
 import { reportError } from '../../../telemetry/errorReporting';
 import { isOfflineFailure, POLL_FAILURE_TEXT, requestFailureText } from '../../aiFlow/aiRequest';
-import { usePolling } from '../../aiFlow/usePolling';
+import { useAiRequestWake } from '../../aiFlow/useAiRequestWake';
+import { usePolling, type PollTick } from '../../aiFlow/usePolling';
 import { useBuilder } from '../BuilderContext';
 import { AiGenerationContext, type AiGenerationControl } from './AiGenerationContext';
 import { aiGenerationReducer, INITIAL_AI_STATE } from './aiGenerationState';
@@ -105,7 +106,9 @@ export function AiGenerationProvider({
     [repository],
   );
 
-  usePolling(state.stage === 'polling' && state.statusUrl !== null, async (active) => {
+  // The server's word that the request is over asks at once; the 5 s polls are the fallback.
+  const wake = useAiRequestWake(state.statusUrl);
+  const poll: PollTick = async (active) => {
     const { run: pollRun, statusUrl, templateId: target } = state;
     const result = await pollAiContent(statusUrl!, credentials);
     if (!active()) return false;
@@ -143,7 +146,8 @@ export function AiGenerationProvider({
       dispatch({ type: 'finish' });
     }
     return false;
-  });
+  };
+  usePolling(state.stage === 'polling' && state.statusUrl !== null, poll, { wake });
 
   const open = useCallback(() => {
     setNotice(null);

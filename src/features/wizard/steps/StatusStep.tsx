@@ -1,15 +1,18 @@
 /**
  * SPEC §2.4 step 6, /activity/status (the activity monitor): polls the stored status URL every
  * 5 s until completedAt is present, which moves the wizard on to /activity/complete. A reload
- * resumes polling. The finished template is stored on this device at once (docs/ai.md: the
- * server has it already), so the builder can open it without waiting for sync.
+ * resumes polling. The server's word that the request is over (docs/ai.md "Finished: the push")
+ * makes it ask at once; the 5 s polls stay as the fallback. The finished template is stored on
+ * this device at once (docs/ai.md: the server has it already), so the builder can open it
+ * without waiting for sync.
  */
 import { useState } from 'react';
 import { pollAiContent } from '../../../api/ai';
 import { useApiCredentials } from '../../../app/session';
 import { isOfflineFailure, POLL_FAILURE_TEXT, POLL_OFFLINE_TEXT } from '../../aiFlow/aiRequest';
 import { useAdoptTemplate } from '../../aiFlow/useAdoptTemplate';
-import { usePolling } from '../../aiFlow/usePolling';
+import { useAiRequestWake } from '../../aiFlow/useAiRequestWake';
+import { usePolling, type PollTick } from '../../aiFlow/usePolling';
 import { WizardFailure } from '../WizardFailure';
 import { WizardWaiting } from '../WizardWaiting';
 import { WIZARD_TEXTS } from '../texts';
@@ -22,7 +25,9 @@ export function StatusStep() {
   const [offline, setOffline] = useState(false);
   const { ready, state, update } = wizard;
 
-  usePolling(ready && state.error === null && state.statusUrl !== null, async (active) => {
+  const wake = useAiRequestWake(state.statusUrl);
+  const enabled = ready && state.error === null && state.statusUrl !== null;
+  const poll: PollTick = async (active) => {
     const result = await pollAiContent(state.statusUrl!, credentials);
     if (!active()) return false;
     if (!result.ok) {
@@ -39,7 +44,8 @@ export function StatusStep() {
     if (template) await adopt(template);
     await update({ completedAt, template: template ?? null });
     return false;
-  });
+  };
+  usePolling(enabled, poll, { wake });
 
   if (wizard.gate) return wizard.gate;
   if (state.error) return <WizardFailure message={state.error} />;
