@@ -2,12 +2,21 @@
  * AI assistant benchmark (issue 4): the built-in generator's time for 20 tasks (target p99 under
  * 300 ms) and the topic relevance of what it makes for 20 typical requests: the share of tasks
  * whose bank topic is one of those the request is about, or that come from the organiser's own
- * facts. Figures are printed, never asserted.
+ * facts. Then the organiser prompts of tests/fixtures/aiPrompts.ts, measured with
+ * tests/support/aiQuality.ts: the share of stated facts that became tasks (and that were asked
+ * as a question's right answer), the share of tasks on the prompt's subject, filler, repeats, and
+ * the time for 20 tasks from each. Figures are printed, never asserted
+ * (tests/unit/ai/organiserFacts.test.ts asserts floors).
  */
-import { bankIndex, generateTasks } from '../server/ai/builtin/builtinGenerator';
+import { bankIndex, FILLER_NOTE, generateTasks } from '../server/ai/builtin/builtinGenerator';
+import type { BankIndex } from '../server/ai/builtin/searchIndex';
+import { AI_PROMPTS } from '../tests/fixtures/aiPrompts';
+import { measureQuality } from '../tests/support/aiQuality';
 import { reportLatency } from './support';
 
 const RUNS_PER_REQUEST = 15;
+/** Runs per organiser prompt: its own request ids, so each run draws differently. */
+const RUNS_PER_PROMPT = 5;
 
 /** Typical requests, each with the bank topics a person would accept as "about it". */
 const REQUESTS: { topics: string; relevant: string[] }[] = [
@@ -118,6 +127,68 @@ function main() {
     console.log(`  ${(share * 100).toFixed(0).padStart(3)}%  ${topics}`);
   const mean = relevance.reduce((sum, r) => sum + r.share, 0) / relevance.length;
   console.log(`  ${(mean * 100).toFixed(1)}%  mean over ${relevance.length} requests`);
+
+  organiserPrompts(index, signal);
+}
+
+const percent = (part: number, whole: number) =>
+  `${((whole === 0 ? 1 : part / whole) * 100).toFixed(1)}%`.padStart(6);
+
+/** The organiser prompts: facts used, on subject, filler, repeats, and time for 20 tasks. */
+function organiserPrompts(index: BankIndex, signal: AbortSignal) {
+  const samples: number[] = [];
+  const totals = { facts: 0, used: 0, asked: 0, tasks: 0, onSubject: 0, filler: 0, repeats: 0 };
+  const rows: string[] = [];
+  for (const prompt of AI_PROMPTS) {
+    const row = { facts: 0, used: 0, tasks: 0, onSubject: 0, filler: 0 };
+    for (let run = 0; run < RUNS_PER_PROMPT; run++) {
+      const request = {
+        requestId: `bench-prompt-${run}-${prompt.id}`,
+        topics: prompt.topics,
+        gameType: 'quiz' as const,
+        keep: [],
+        signal,
+      };
+      const started = performance.now();
+      generateTasks(index, { ...request, count: 20 });
+      samples.push(performance.now() - started);
+
+      const tasks = generateTasks(index, { ...request, count: prompt.stepsCount });
+      const report = measureQuality(prompt, tasks);
+      const filler = tasks.filter((t) => t.provenance?.includes(FILLER_NOTE)).length;
+      row.facts += report.facts;
+      row.used += report.factsUsed;
+      row.tasks += report.tasks;
+      row.onSubject += report.onSubject;
+      row.filler += filler;
+      totals.facts += report.facts;
+      totals.used += report.factsUsed;
+      totals.asked += report.factsAsked;
+      totals.tasks += report.tasks;
+      totals.onSubject += report.onSubject;
+      totals.filler += filler;
+      totals.repeats += report.repeats;
+    }
+    rows.push(
+      `  ${percent(row.used, row.facts)} facts  ${percent(row.onSubject, row.tasks)} on subject` +
+        `${row.filler > 0 ? `  (${row.filler} filler)` : ''}  ${prompt.id} (${prompt.stepsCount} tasks)`,
+    );
+  }
+
+  console.log(
+    `\norganiser prompts (${AI_PROMPTS.length} prompts × ${RUNS_PER_PROMPT} request ids):`,
+  );
+  for (const row of rows) console.log(row);
+  console.log(
+    `  facts used ${percent(totals.used, totals.facts).trim()} (asked as a right answer ` +
+      `${percent(totals.asked, totals.facts).trim()}), on subject ` +
+      `${percent(totals.onSubject, totals.tasks).trim()}, filler ${percent(totals.filler, totals.tasks).trim()}, ` +
+      `repeats ${totals.repeats}`,
+  );
+  reportLatency(
+    `organiser prompts, 20 tasks (${samples.length} runs; target p99 < 300 ms)`,
+    samples,
+  );
 }
 
 main();

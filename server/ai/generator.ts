@@ -24,6 +24,11 @@ export interface GenerationRequest {
 export interface GeneratedTask {
   step: Step;
   source: string;
+  /**
+   * For people reading tests, benches and logs, never stored or returned: the organiser's
+   * sentence the task was made from, or "from the question bank: {topic}".
+   */
+  provenance?: string;
 }
 
 export interface ContentGenerator {

@@ -1,28 +1,31 @@
 /**
- * The built-in generator (docs/ai.md): no network, no model. It matches the organiser's topics
- * against the question bank, turns their own facts into questions, and assembles a varied mix of
- * task types. The same request id always gives the same tasks.
+ * The built-in generator (docs/ai.md): no network, no model. It reads the organiser's text for
+ * their own facts and places first (questions and challenges from what they wrote), then fills
+ * up from the question bank with tasks clearly on their subject, and only then, when the text
+ * and its subject give too few, with the nearest other bank tasks. The same request id always
+ * gives the same tasks.
  */
 import { BANK_TOPICS } from '../bank';
 import type { ChallengeKind } from '../bank/types';
 import type { ContentGenerator, GeneratedTask, GenerationRequest } from '../generator';
 import { extractFacts, type OrganiserFact } from './facts';
+import { readOrganiserText } from './organiserText';
 import { seededRandom, type Random } from './random';
+import { planBank } from './relevance';
 import { buildBankIndex, type BankIndex, type BankItem } from './searchIndex';
 import { bankQuestionStep, challengeStep, factStep } from './stepFactory';
-import { generalMatch, matchTopics, type SegmentMatch } from './topicMatch';
+import { statementChallenges, textChallenges } from './textChallenges';
+import type { SegmentMatch } from './topicMatch';
 
 /** About one task in five is a team challenge; a very short quiz has none. */
 const CHALLENGE_SHARE = 0.2;
 const MIN_COUNT_FOR_CHALLENGES = 4;
 /** The order challenge kinds are handed out in: photos first, they are the most fun to share. */
 const CHALLENGE_ROTATION: readonly ChallengeKind[] = ['photo', 'video', 'photo', 'standard'];
-/** At most this share of the questions comes from the organiser's own facts. */
-const FACT_SHARE = 0.4;
 /** About this share of the questions asks teams to type the answer (the rest are choices). */
 const FREE_TEXT_SHARE = 0.3;
-/** Fact kinds whose answers a team can type exactly. */
-const TYPEABLE_FACTS: ReadonlySet<OrganiserFact['kind']> = new Set(['year', 'number', 'place']);
+/** Facts below this quality (a typed gap-fill) come only after the bank's on-subject tasks. */
+const GOOD_FACT = 1;
 
 const fold = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, ' ');
 
@@ -79,6 +82,44 @@ function interleave<T>(questions: T[], challenges: T[]): T[] {
   return result;
 }
 
+/**
+ * The organiser's facts to ask, at most `slots`: the best question of every statement first (so
+ * that as many different facts as possible are asked), then second questions of a statement.
+ */
+function chooseFacts(
+  facts: readonly OrganiserFact[],
+  slots: number,
+  random: Random,
+): OrganiserFact[] {
+  const byStatement = new Map<number, OrganiserFact[]>();
+  for (const fact of facts) {
+    const list = byStatement.get(fact.statement) ?? [];
+    list.push(fact);
+    byStatement.set(fact.statement, list);
+  }
+  const rounds: OrganiserFact[][] = [];
+  for (const list of byStatement.values()) {
+    list.forEach((fact, round) => (rounds[round] ??= []).push(fact));
+  }
+  const chosen: OrganiserFact[] = [];
+  for (const round of rounds) {
+    const ordered = random.shuffle(round).sort((a, b) => b.quality - a.quality);
+    for (const fact of ordered) {
+      if (chosen.length === slots) return chosen;
+      chosen.push(fact);
+    }
+  }
+  return chosen;
+}
+
+/**
+ * Where a bank task came from. Filler (the text and its subject gave too few tasks, and the API
+ * must return exactly the tasks asked for) says so, for the server log and the bench.
+ */
+export const FILLER_NOTE = '(filler: too little on the subject)';
+const bankProvenance = (item: BankItem, filler: ReadonlySet<string>): string =>
+  `from the question bank: ${item.topicId}${filler.has(item.key) ? ` ${FILLER_NOTE}` : ''}`;
+
 export function generateTasks(index: BankIndex, request: GenerationRequest): GeneratedTask[] {
   const random: Random = seededRandom(request.requestId);
   const keptTexts = new Set(request.keep.map((step) => fold(step.text)));
@@ -87,51 +128,96 @@ export function generateTasks(index: BankIndex, request: GenerationRequest): Gen
 
   const kinds = challengePlan(request.count);
   const questionSlots = request.count - kinds.length;
+  const text = readOrganiserText(request.topics);
 
-  const facts = random
-    .shuffle(extractFacts(request.topics, random).filter((fact) => isNew(fact.text)))
-    .slice(0, Math.ceil(questionSlots * FACT_SHARE));
+  // 1. The organiser's own facts: as many as there are question slots.
+  const seenTexts = new Set<string>();
+  const allFacts = extractFacts(text, request.topics, random).filter((fact) => {
+    const key = fold(fact.text);
+    if (!isNew(fact.text) || seenTexts.has(key)) return false;
+    seenTexts.add(key);
+    return true;
+  });
+  const goodFacts = chooseFacts(
+    allFacts.filter((f) => f.quality >= GOOD_FACT),
+    questionSlots,
+    random,
+  );
 
-  const matches = matchTopics(index, request.topics, random);
-  // Text the bank knows nothing about still gets a complete activity: general knowledge, plus
-  // whatever facts the organiser wrote.
-  const sources =
-    matches.length > 0 ? [...matches, generalMatch(index, random)] : [generalMatch(index, random)];
-  const primary = matches.length > 0 ? matches : sources;
-
+  // 2. The bank: tasks clearly on the subject, then (only if needed) the nearest others.
+  const plan = planBank(index, text, request.topics, random);
   const isQuestion = (item: BankItem) => item.kind === 'question' && isNew(item.question.text);
-  const bankWanted = questionSlots - facts.length;
-  let questions = takeRoundRobin(primary, bankWanted, isQuestion, used);
-  if (questions.length < bankWanted) {
-    questions = questions.concat(
-      takeRoundRobin(sources, bankWanted - questions.length, isQuestion, used),
-    );
+  const bankWanted = questionSlots - goodFacts.length;
+  let questions = takeRoundRobin(plan.onSubject, bankWanted, isQuestion, used);
+  // Weak facts (typed gap-fills) still beat off-subject bank questions.
+  const weakFacts = chooseFacts(
+    allFacts.filter((f) => f.quality < GOOD_FACT),
+    bankWanted - questions.length,
+    random,
+  );
+  const facts = [...goodFacts, ...weakFacts];
+  // 3. Challenges: at the organiser's own places first, then the bank's on the subject.
+  const fromText = textChallenges(text, kinds).filter((c) => isNew(c.challenge.text));
+  // When the text and the bank's subject give too few questions, challenges about the
+  // organiser's own statements come before anything off the subject. (The API must return
+  // exactly the tasks asked for, so the rest is filled from the nearest bank tasks.)
+  const short = questionSlots - facts.length - questions.length;
+  const aboutStatements =
+    short > 0
+      ? statementChallenges(text, short, kinds.length).filter((c) => isNew(c.challenge.text))
+      : [];
+  const stillWanted = short - aboutStatements.length;
+  const filler = new Set<string>();
+  if (stillWanted > 0) {
+    const nearest = takeRoundRobin(plan.fallback(), stillWanted, isQuestion, used);
+    nearest.forEach((item) => filler.add(item.key));
+    questions = questions.concat(nearest);
   }
 
-  const challenges = kinds.flatMap((kind) => {
+  const bankKinds = kinds.slice(fromText.length);
+  const spareStatements = statementChallenges(text, bankKinds.length + aboutStatements.length, 0)
+    .filter((c) => isNew(c.challenge.text))
+    .filter(
+      (c) =>
+        !aboutStatements.some(
+          (a) => a.sentence === c.sentence && a.challenge.text === c.challenge.text,
+        ),
+    )
+    .slice(aboutStatements.length);
+  const bankChallenges: BankItem[] = [];
+  for (const kind of bankKinds) {
     const ofKind = (item: BankItem) =>
       item.kind === 'challenge' && item.challenge.kind === kind && isNew(item.challenge.text);
     const anyChallenge = (item: BankItem) =>
       item.kind === 'challenge' && isNew(item.challenge.text);
-    for (const [pool, accept] of [
-      [primary, ofKind],
-      [sources, ofKind],
-      [primary, anyChallenge],
-      [sources, anyChallenge],
-    ] as const) {
-      const [found] = takeRoundRobin(pool, 1, accept, used);
-      if (found) return [found];
+    let [found] = takeRoundRobin(plan.onSubject, 1, ofKind, used);
+    found ??= takeRoundRobin(plan.onSubject, 1, anyChallenge, used)[0];
+    if (!found) {
+      // Off the subject only when the organiser's statements have no challenge left to give.
+      const statement = spareStatements.shift();
+      if (statement) {
+        aboutStatements.push(statement);
+        continue;
+      }
+      found = takeRoundRobin(plan.fallback(), 1, ofKind, used)[0];
+      found ??= takeRoundRobin(plan.fallback(), 1, anyChallenge, used)[0];
+      if (found) filler.add(found.key);
     }
-    return [];
-  });
+    if (found) bankChallenges.push(found);
+  }
 
-  // Which questions are typed rather than chosen: a random share of those whose answer is short.
+  // Which questions are typed rather than chosen: those with no wrong answers to offer, then a
+  // random share of those whose answer is short enough to type.
+  const mustType = facts.filter((f) => f.distractors === null).map((f) => `fact:${f.text}`);
   const typeableKeys = [
     ...questions.filter((i) => i.kind === 'question' && i.question.typeable).map((i) => i.key),
-    ...facts.filter((f) => TYPEABLE_FACTS.has(f.kind)).map((f) => `fact:${f.text}`),
+    ...facts.filter((f) => f.typeable && f.distractors !== null).map((f) => `fact:${f.text}`),
   ];
   const freeTextCount = Math.round((questions.length + facts.length) * FREE_TEXT_SHARE);
-  const freeText = new Set(random.shuffle(typeableKeys).slice(0, freeTextCount));
+  const freeText = new Set([
+    ...mustType,
+    ...random.shuffle(typeableKeys).slice(0, Math.max(0, freeTextCount - mustType.length)),
+  ]);
 
   const questionTasks: GeneratedTask[] = [
     ...facts.map((fact) => ({
@@ -141,6 +227,7 @@ export function generateTasks(index: BankIndex, request: GenerationRequest): Gen
         random,
       ),
       source: 'organiser',
+      provenance: fact.sentence,
     })),
     ...questions.map((item) => {
       if (item.kind !== 'question') throw new Error('unreachable: questions are questions');
@@ -151,13 +238,25 @@ export function generateTasks(index: BankIndex, request: GenerationRequest): Gen
           random,
         ),
         source: item.topicId,
+        provenance: bankProvenance(item, filler),
       };
     }),
   ];
-  const challengeTasks: GeneratedTask[] = challenges.map((item) => {
-    if (item.kind !== 'challenge') throw new Error('unreachable: challenges are challenges');
-    return { step: challengeStep(item.challenge, random), source: item.topicId };
-  });
+  const challengeTasks: GeneratedTask[] = [
+    ...[...fromText, ...aboutStatements].map(({ challenge, sentence }) => ({
+      step: challengeStep(challenge, random),
+      source: 'organiser',
+      provenance: sentence,
+    })),
+    ...bankChallenges.map((item) => {
+      if (item.kind !== 'challenge') throw new Error('unreachable: challenges are challenges');
+      return {
+        step: challengeStep(item.challenge, random),
+        source: item.topicId,
+        provenance: bankProvenance(item, filler),
+      };
+    }),
+  ];
   return interleave(random.shuffle(questionTasks), challengeTasks);
 }
 

@@ -21,6 +21,20 @@ export const CITY_GROUPS: readonly (readonly string[])[] = [
     'Oxford',
     'Norwich',
     'Exeter',
+    'Wakefield',
+    'Bradford',
+    'Doncaster',
+    'Salford',
+    'Halifax',
+    'Huddersfield',
+    'Harrogate',
+    'Hull',
+    'Derby',
+    'Coventry',
+    'Plymouth',
+    'Southampton',
+    'Reading',
+    'Preston',
   ],
   ['Edinburgh', 'Glasgow', 'Aberdeen', 'Dundee', 'Inverness', 'Stirling', 'Perth'],
   ['Cardiff', 'Swansea', 'Newport', 'Wrexham', 'Bangor'],
@@ -162,4 +176,74 @@ export const COMMON_VALUES: readonly string[] = [
   'fun',
   'pride',
   'agility',
+];
+
+/** Things worn at work: wrong answers for "What must be worn in the bakehouse?". */
+export const WEARABLES: readonly string[] = [
+  'Hard hats',
+  'Ear defenders',
+  'Hi-vis vests',
+  'Safety goggles',
+  'Steel-toe boots',
+  'Face masks',
+  'Hair nets',
+  'Cut-resistant gloves',
+  'Lab coats',
+  'Knee pads',
+  'Oven gloves',
+  'Helmets',
+  'Shin pads',
+];
+
+/** Allergens and common ingredients: wrong answers for "What does our pesto contain?". */
+export const ALLERGENS: readonly string[] = [
+  'Peanuts',
+  'Sesame',
+  'Celery',
+  'Mustard',
+  'Soya',
+  'Eggs',
+  'Milk',
+  'Walnuts',
+  'Almonds',
+  'Prawns',
+  'Sulphites',
+  'Lupin',
+  'Mussels',
+];
+
+/** First words of place names: "Hollins Park" → "Victoria Park", "Riverside Park". */
+export const PLACE_NAME_WORDS: readonly string[] = [
+  'Victoria',
+  'Riverside',
+  'Queens',
+  'Kings',
+  'Station',
+  'Church',
+  'Albert',
+  'Mill',
+  'Abbey',
+  'Meadow',
+  'Castle',
+  'Park',
+  'Market',
+  'High',
+  'Bridge',
+  'Oak',
+];
+
+/** Places in a workplace: wrong answers for "Where is the first aid kit?". */
+export const WORKPLACE_LOCATIONS: readonly string[] = [
+  'The main entrance',
+  'Reception',
+  'The staff kitchen',
+  'The car park',
+  'The loading bay',
+  'The canteen',
+  'The back office',
+  'The staff room',
+  'The front gate',
+  'The stairwell',
+  'The meeting room',
+  'The post room',
 ];

@@ -26,11 +26,26 @@ const BOOST = { topicTitle: 3, keywords: 3, tags: 2, name: 1.5, text: 1, answer:
 /** Typos and word forms: "hygene", "safe" → "safety". */
 const FUZZY = 0.2;
 
+export interface ItemSearchOptions {
+  /** Every word must match (a thing's name: "fire drills"), not any. */
+  all?: boolean;
+  /** Only the item's name and tags: for a one-word subject, where the text mentions words in passing. */
+  strong?: boolean;
+}
+
 export interface BankIndex {
   items: ReadonlyMap<string, BankItem>;
   topics: ReadonlyMap<string, BankTopic>;
   /** Items that match the query, best first, with their BM25 score. */
   search(query: string): { item: BankItem; score: number }[];
+  /**
+   * Items whose own words match the query (their name, text, tags and answer, not their topic's
+   * title and keywords), best first: how the organiser's subject reaches single questions.
+   */
+  searchItems(
+    query: string,
+    options?: ItemSearchOptions,
+  ): { item: BankItem; score: number; matched: number }[];
   /** The words of a query that the index would look up (stop words removed). */
   terms(query: string): string[];
 }
@@ -90,6 +105,28 @@ export function buildBankIndex(topics: readonly BankTopic[]): BankIndex {
       return miniSearch
         .search(query)
         .map((result) => ({ item: items.get(String(result.id))!, score: result.score }));
+    },
+    searchItems(query, options = {}) {
+      return miniSearch
+        .search(query, {
+          fields: options.strong ? ['tags', 'name'] : ['tags', 'name', 'text', 'answer'],
+          // One edit at most: "drills" finds "drill"; two edits on a long word search the whole
+          // index and take a hundred milliseconds.
+          maxFuzzy: 1,
+          ...(options.all
+            ? {
+                combineWith: 'AND',
+                // Word forms ("drills" → "drill"), not neighbours ("rides" → "tides").
+                fuzzy: (term: string) => (term.length > 5 ? 0.2 : false),
+                prefix: (term: string) => term.length > 5,
+              }
+            : {}),
+        })
+        .map((result) => ({
+          item: items.get(String(result.id))!,
+          score: result.score,
+          matched: new Set(result.queryTerms).size,
+        }));
     },
     terms(query) {
       return query

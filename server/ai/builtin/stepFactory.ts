@@ -72,12 +72,20 @@ export const bankQuestionStep = (
   random: Random,
 ): Step => questionStep(question, type, random);
 
-/** The organiser's facts are about their own world: medium, whatever the kind. */
+/**
+ * The organiser's facts are about their own world: medium, whatever the kind. A fact without
+ * wrong answers is always typed.
+ */
 export const factStep = (
   fact: OrganiserFact,
   type: 'freeText' | 'multipleChoice',
   random: Random,
-): Step => questionStep({ ...fact, difficulty: 'medium' }, type, random);
+): Step =>
+  questionStep(
+    { ...fact, distractors: fact.distractors ?? [], difficulty: 'medium' },
+    fact.distractors === null ? 'freeText' : type,
+    random,
+  );
 
 export function challengeStep(challenge: BankChallenge, random: Random): Step {
   return {
