@@ -7,7 +7,7 @@
  * blue" for "navy").
  */
 import type { AnswerKind, AnswerSpan } from './answerSpans';
-import { MONTHS, WEEKDAYS, numberValue } from './answerSpans';
+import { COLOURS, MONTHS, WEEKDAYS, numberValue } from './answerSpans';
 import {
   ALLERGENS,
   CITY_GROUPS,
@@ -95,19 +95,8 @@ const COLOUR_FAMILIES: readonly (readonly string[])[] = [
   ['white'],
   ['brown'],
 ];
-const PLAIN_COLOURS = [
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'blue',
-  'purple',
-  'pink',
-  'black',
-  'white',
-  'grey',
-  'brown',
-];
+/** One-word colours, each spelt one way: wrong answers for a colour. */
+const PLAIN_COLOURS = COLOURS.filter((colour) => !colour.includes(' ') && colour !== 'gray');
 
 function colourFamily(colour: string): Set<string> {
   const c = colour.toLowerCase();
