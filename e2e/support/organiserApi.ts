@@ -132,6 +132,15 @@ export async function createActivity(
 export const launchActivity = (origin: string, token: string, activity: Activity) =>
   call<{ gameStatusUrl: string }>(origin, token, 'POST', `/templates/${activity.id}/publish`, {});
 
+/** "End now" from the game controls, for the game a launch or schedule answered. */
+export const endLaunchedGame = (origin: string, token: string, gameStatusUrl: string) =>
+  call<{ phase: string }>(
+    origin,
+    token,
+    'POST',
+    `/games/${encodeURIComponent(gameStatusUrl.split('/games/')[1]!)}/end`,
+  );
+
 export const scheduleActivity = (
   origin: string,
   token: string,

@@ -4,7 +4,8 @@
  * demos are tests and do not count), its plays (teams over all instances), and the live-screen
  * URLs of its current instance (docs/games.md), and that instance's game status URL for the
  * join info dialog (SPEC §2.9: its schedule, QR code and code), and that instance's game id,
- * phase and end for the row's game controls (issue 15), and where an activity that keeps edits
+ * phase and end for the row's game controls (issue 15), when its latest launch instance was made
+ * (`lastLaunchedAt`, for FREE's one launch a day), and where an activity that keeps edits
  * made after a deletion came from (issue 14, item 7).
  */
 import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
@@ -66,6 +67,11 @@ export function toActivityRow(
         gameEndsAt: current.game.endsAt.toISOString(),
       }
     : { gameId: null, gamePhase: null, gameEndsAt: null };
+  // When the latest launch instance was made: the client tells FREE's one launch a day from it.
+  const lastLaunched = instances.reduce<Date | null>(
+    (latest, i) => (latest && latest >= i.game.createdAt ? latest : i.game.createdAt),
+    null,
+  );
   return {
     id: row.id,
     name: row.name,
@@ -77,6 +83,7 @@ export function toActivityRow(
     status,
     ...urls,
     ...game,
+    lastLaunchedAt: lastLaunched ? lastLaunched.toISOString() : null,
     // Issue 14, item 7: My Activities marks an activity that keeps edits made after a deletion.
     ...restoredFields(row),
   };

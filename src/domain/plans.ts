@@ -7,7 +7,7 @@
 import { HIGHER_TIER_LABEL, MESSAGES } from './messages';
 import { PLAN_IDS } from './userRights';
 import type { PlanId } from './schemas';
-import { launchWindow, scheduleDateBounds, toLocalDateString } from './schedule';
+import { launchWindow, scheduleDateBounds, startOfDay, toLocalDateString } from './schedule';
 import type { ActivityRow } from './schemas';
 
 export interface PlanLimits {
@@ -170,10 +170,11 @@ export const PLAN_MESSAGES: Readonly<Record<LaunchViolation, string>> = {
 /**
  * Why the plan refuses a launch (a "Play" or a scheduled instance), or null when it allows it.
  * `liveActivities` counts the owner's launch instances open now (status.ts
- * countsAsLiveActivity); `launchesToday` counts the owner's launches created today. Demo games
- * are tests and count for neither. A later day or several days is reported first: only PRO
- * helps there, so telling the organiser to end a live activity would send them the wrong way.
- * Then the live limit (the 403 with the FREE message of SPEC §8), then the daily one.
+ * countsAsLiveActivity); `launchesToday` counts the owner's launches made today, that is since
+ * `launchDayStart` (below) in the organiser's time zone. Demo games are tests and count for
+ * neither. A later day or several days is reported first: only PRO helps there, so telling the
+ * organiser to end a live activity would send them the wrong way. Then the live limit (the 403
+ * with the FREE message of SPEC §8), then the daily one.
  */
 export function launchViolation(
   plan: PlanId,
@@ -196,21 +197,89 @@ export function launchViolation(
 // What the client can tell before a launch
 
 /**
- * The live activity that keeps a new launch (Play or Schedule) from starting on `plan`, or null.
- * The client knows the rows of My Activities: when the plan's live limit is reached by rows that
- * are live, the first of them is the one to end first. `exceptId` leaves the row being launched
- * out. A row's status may lag the server by a sync, so the server still has the last word.
+ * The first instant of the organiser's day: the launches made from then on are today's, for
+ * FREE's "one launch per day". One rule on both sides: the server counts its games made since
+ * `launchDayStart(now, X-Time-Zone)` (services/games/publishing.ts), and the browser, whose zone
+ * is the one it sends in that header, counts its rows' `lastLaunchedAt` since
+ * `launchDayStart(now)`.
  */
-export function blockingLiveActivity<Row extends Pick<ActivityRow, 'id' | 'status'>>(
+export const launchDayStart = (now: Date, timeZone?: string): Date => startOfDay(now, timeZone);
+
+/** Whether a launch made at `launchedAt` is one of today's (the organiser's day). */
+export function isLaunchedToday(launchedAt: Date | string, now: Date, timeZone?: string): boolean {
+  const at = typeof launchedAt === 'string' ? Date.parse(launchedAt) : launchedAt.getTime();
+  return at >= launchDayStart(now, timeZone).getTime();
+}
+
+/** What a row of My Activities must tell for the plan's launch limits. */
+export type LaunchLimitRow = Pick<ActivityRow, 'id' | 'status' | 'lastLaunchedAt' | 'gameEndsAt'>;
+
+/**
+ * Whether the row's activity was launched today. A row cached before the server sent
+ * `lastLaunchedAt` (absent, not null) cannot say, except a live one that ends by tonight: a FREE
+ * launch is valid for its day, so it was made today.
+ */
+function rowLaunchedToday(row: LaunchLimitRow, now: Date): boolean {
+  if (row.lastLaunchedAt) return isLaunchedToday(row.lastLaunchedAt, now);
+  if (row.lastLaunchedAt === null) return false;
+  return (
+    row.status === 'live' &&
+    row.gameEndsAt != null &&
+    Date.parse(row.gameEndsAt) <= launchWindow(now).endsAt.getTime()
+  );
+}
+
+/**
+ * Why a new launch (Play, or a schedule for today) would be refused, told before any call: the
+ * plan's own rule (`launchViolation`) over what the rows of My Activities show.
+ * - `liveActivityLimit`: `activity` is the live one that holds the plan's only place;
+ * - `dailyLaunchLimit`: `activity` is the one launched today (the latest, when several).
+ * `usedToday` is the activity whose launch today spent the day's launches (on the daily limit,
+ * `activity` itself), or null when a launch is left today: only then does ending the live one
+ * let a launch through (`launchBlockClearsByEnding`). A FREE live activity was launched today,
+ * so that is the rare case of one launched under PRO before a downgrade.
+ */
+export interface LaunchBlock<Row> {
+  readonly violation: 'liveActivityLimit' | 'dailyLaunchLimit';
+  readonly activity: Row;
+  readonly usedToday: Row | null;
+}
+
+/**
+ * The launch block on `plan` (null when a launch may go ahead, or the plan is unknown). `now` is
+ * the browser's: its day is the organiser's (`launchDayStart`). `exceptId` leaves the row being
+ * launched out of the live ones. The rows may lag the server by a sync, and a deleted activity's
+ * launch today has no row: the server keeps the last word (its 403 names the reason).
+ */
+export function launchBlock<Row extends LaunchLimitRow>(
   plan: PlanId | null,
   rows: readonly Row[],
+  now: Date,
   exceptId?: string,
-): Row | null {
+): LaunchBlock<Row> | null {
   if (plan === null) return null;
-  const limit = maxLiveActivities(plan);
   const live = rows.filter((row) => row.status === 'live' && row.id !== exceptId);
-  return isBelowLimit(limit, live.length) ? null : (live[0] ?? null);
+  const today = rows
+    .filter((row) => rowLaunchedToday(row, now))
+    .sort((a, b) => launchedAtMs(b) - launchedAtMs(a));
+  const usage = { liveActivities: live.length, launchesToday: today.length };
+  const violation = launchViolation(plan, launchWindow(now), usage, now);
+  const usedToday = isBelowLimit(maxLaunchesPerDay(plan), today.length) ? null : (today[0] ?? null);
+  if (violation === 'liveActivityLimit' && live[0]) {
+    return { violation, activity: live[0], usedToday };
+  }
+  if (violation === 'dailyLaunchLimit' && usedToday) {
+    return { violation, activity: usedToday, usedToday };
+  }
+  return null;
 }
+
+const launchedAtMs = (row: LaunchLimitRow): number =>
+  row.lastLaunchedAt ? Date.parse(row.lastLaunchedAt) : 0;
+
+/** Whether ending the block's live activity is the way to launch now (else: tomorrow, or PRO). */
+export const launchBlockClearsByEnding = (block: LaunchBlock<unknown>): boolean =>
+  block.violation === 'liveActivityLimit' && block.usedToday === null;
 
 /**
  * The Schedule form's date limits: from today to a year ahead (SPEC §9), but today only on a

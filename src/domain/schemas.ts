@@ -273,6 +273,12 @@ export const activityRowSchema = z.object({
   gameId: idSchema.nullable().optional(),
   gamePhase: z.enum(['upcoming', 'open', 'paused', 'ended']).nullable().optional(),
   gameEndsAt: isoDateTime.nullable().optional(),
+  // Beyond SPEC's fields: when the activity's latest launch instance (a "Play" or a scheduled
+  // instance, never a demo) was made, null when never. The FREE plan has one launch a day
+  // (SPEC §6), counted by when launches are made: with this, My Activities tells before Play or
+  // Schedule that today's launch is used (launchBlock in src/domain/plans.ts). Optional so rows
+  // cached before it existed still parse; such rows count as not launched today.
+  lastLaunchedAt: isoDateTime.nullable().optional(),
   // Beyond SPEC's fields (issue 14, item 7): set on an activity that keeps edits made on a
   // device after it was deleted on another (as on the template); absent otherwise. My Activities
   // marks such a row "Restored" for a while.

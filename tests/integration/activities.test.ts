@@ -41,6 +41,7 @@ describe('GET /my_games', () => {
         gameId: null,
         gamePhase: null,
         gameEndsAt: null,
+        lastLaunchedAt: null,
       },
     ]);
   });

@@ -9,8 +9,13 @@ import type { Database } from '../../db/client';
 import { games, themes, type GameSnapshot } from '../../db/schema';
 import type { GameStatus, PublishRequest, Theme } from '../../../src/domain/schemas';
 import { MESSAGES } from '../../../src/domain/messages';
-import { launchViolation, maxPlayersPerActivity, PLAN_MESSAGES } from '../../../src/domain/plans';
-import { launchWindow, startOfDay } from '../../../src/domain/schedule';
+import {
+  launchDayStart,
+  launchViolation,
+  maxPlayersPerActivity,
+  PLAN_MESSAGES,
+} from '../../../src/domain/plans';
+import { launchWindow } from '../../../src/domain/schedule';
 import { validateScheduleInstants } from '../../../src/domain/schedule';
 import { DEMO_VALIDITY_MINUTES } from '../../../src/domain/constants';
 import { isTemplateValid } from '../../../src/domain/validation/template';
@@ -66,14 +71,18 @@ export async function snapshotOf(
   };
 }
 
-/** The owner's launch instances open now, and those made today: what the plan limits count. */
+/**
+ * The owner's launch instances open now, and those made today: what the plan limits count. The
+ * day is the organiser's (`launchDayStart`, the rule My Activities applies to its rows'
+ * `lastLaunchedAt` to tell the daily limit before Play).
+ */
 async function launchUsage(db: Database, userId: string, now: Date, timeZone?: string) {
   const launches = and(eq(games.ownerUserId, userId), ne(games.kind, 'demo'));
   const [open] = await db
     .select({ n: count() })
     .from(games)
     .where(and(launches, lte(games.startsAt, now), gt(games.endsAt, now)));
-  const dayStart = startOfDay(now, timeZone);
+  const dayStart = launchDayStart(now, timeZone);
   const [today] = await db
     .select({ n: count() })
     .from(games)

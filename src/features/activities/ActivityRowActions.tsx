@@ -2,17 +2,22 @@
  * The actions of one My Activities row, exactly as rowActions() lists them for its status (SPEC
  * §4 "Row actions in My Activities"), each with its hover text and an accessible name that says
  * which activity it acts on. Demo, Play and Schedule need the internet: offline they stay visible
- * but say so instead of opening. On a plan with limits (FREE), Schedule carries a "PRO" mark and
- * Play names the live activity to end first, before anything is opened or filled in.
+ * but say so instead of opening. On a plan with limits (FREE), Schedule carries a "PRO" mark, and
+ * when a launch would be refused (today's one launch used, or another activity live) Play says so
+ * before anything is opened or filled in: not the main colour but outlined with a clock, and a
+ * hover text and accessible name that name the activity. Play still opens the dialog, which
+ * names the limit with the way forward instead of launching.
  */
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ActivityRow } from '../../domain/schemas';
+import { launchBlockClearsByEnding, type LaunchBlock } from '../../domain/plans';
 import { rowActions, type RowAction } from '../../domain/status';
 import {
   CalendarIcon,
   ChartIcon,
+  ClockIcon,
   CopyIcon,
   DemoIcon,
   EditIcon,
@@ -30,13 +35,34 @@ const planTexts = DIALOG_TEXTS.planLimits;
 export interface RowPlanLimits {
   /** Scheduling a later day needs PRO: Schedule carries the mark. */
   scheduleIsPro: boolean;
-  /** The live activity that holds the plan's only place: Play says to end it first. */
-  liveActivity: ActivityRow | null;
+  /** What keeps a launch from starting now (`launchBlock`): Play and Schedule name it. */
+  launchBlock: LaunchBlock<ActivityRow> | null;
 }
 
-export const NO_PLAN_LIMITS: RowPlanLimits = { scheduleIsPro: false, liveActivity: null };
+export const NO_PLAN_LIMITS: RowPlanLimits = { scheduleIsPro: false, launchBlock: null };
+
+/**
+ * How Play shows a launch block, or null when it may go ahead: today's launch used ("Used
+ * today"), else the live activity to end first ("1 live"). Shared with the page's note.
+ */
+export function playLimit(block: LaunchBlock<ActivityRow> | null) {
+  if (!block) return null;
+  if (!launchBlockClearsByEnding(block) && block.usedToday) {
+    const name = block.usedToday.name;
+    return {
+      label: planTexts.playUsedLabel(name),
+      hover: planTexts.dailyHover(name),
+    };
+  }
+  const name = block.activity.name;
+  return {
+    label: planTexts.playLiveLabel(name),
+    hover: planTexts.liveHover(name),
+  };
+}
 
 const TOOLTIP_EVENTS = { hover: true, focus: true, touch: false };
+const NO_SHRINK = { flexShrink: 0 } as const;
 
 export type DialogAction = 'demo' | 'play' | 'schedule' | 'info';
 
@@ -157,18 +183,27 @@ function RowActionControl({
         </Hover>
       );
     case 'play': {
-      const live = planLimits.liveActivity;
-      const hover = offline
-        ? OFFLINE_ACTION_TEXT
-        : live && live.id !== row.id
-          ? planTexts.liveHover(live.name)
-          : action.hoverText;
+      const limit = playLimit(planLimits.launchBlock);
+      const hover = offline ? OFFLINE_ACTION_TEXT : (limit?.hover ?? action.hoverText);
       return (
         <Hover label={hover} wide>
           <Button
             size="compact-sm"
+            // Never cut short: a busy row lets the name wrap instead.
+            style={NO_SHRINK}
+            // Not the main colour when the plan would refuse it: it opens the explanation.
+            variant={limit ? 'default' : 'filled'}
             leftSection={<PlayIcon size={14} />}
-            aria-label={`Play ${row.name}`}
+            // A clock, not a word: the row has no room for one, and the note above says it.
+            rightSection={
+              limit ? (
+                <Box component="span" c="orange.7" display="flex" aria-hidden>
+                  <ClockIcon size={14} />
+                </Box>
+              ) : undefined
+            }
+            aria-label={limit ? `Play ${row.name} (${limit.label})` : `Play ${row.name}`}
+            data-plan-limit={limit ? planLimits.launchBlock?.violation : undefined}
             onClick={openOnline('play')}
             {...unavailable(offline)}
           >
@@ -179,25 +214,28 @@ function RowActionControl({
     }
     case 'schedule': {
       const pro = planLimits.scheduleIsPro;
+      const limit = playLimit(planLimits.launchBlock);
+      // FREE: later days are PRO, and today is open only while a launch is left today.
       const hover = offline ? (
         OFFLINE_ACTION_TEXT
       ) : pro ? (
         <Stack gap={4}>
           <Text size="sm" inherit>
-            {planTexts.scheduleProHover}
+            {limit ? planTexts.scheduleLaterDaysPro : planTexts.scheduleProHover}
           </Text>
           <Text size="sm" inherit>
-            {action.hoverText}
+            {limit ? limit.hover : action.hoverText}
           </Text>
         </Stack>
       ) : (
-        action.hoverText
+        (limit?.hover ?? action.hoverText)
       );
       return (
         <Hover label={hover} wide>
           <Button
             size="compact-sm"
             variant="default"
+            style={NO_SHRINK}
             leftSection={<CalendarIcon size={14} />}
             rightSection={
               pro ? (

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Center, Container, EmptyState, Loader, Stack, Text } from '@mantine/core';
 import { useDocumentTitle, useNetwork } from '@mantine/hooks';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { useDataContext } from '../../data/DataProvider';
@@ -26,8 +26,10 @@ import { RecentDemos } from './RecentDemos';
 import { useActivityHighlight } from './useActivityHighlight';
 import { useGameOverrides } from './useGameOverrides';
 import type { GameControl } from '../../domain/games';
-import { blockingLiveActivity, canScheduleFutureOrMultiDay } from '../../domain/plans';
+import type { LaunchBlock } from '../../domain/plans';
 import { useKnownPlan } from '../pricing/useCurrentPlan';
+import { LaunchLimitNote } from './LaunchLimitNote';
+import { useLaunchLimits } from './useLaunchLimits';
 
 export const ACTIVITIES_TITLE = 'My Activities';
 export const ACTIVITIES_DESCRIPTION =
@@ -40,8 +42,8 @@ interface OpenDialog {
   action: DialogAction;
   row: ActivityRow;
   opened: boolean;
-  /** The live activity that the plan allows no second one beside, when the dialog opened. */
-  liveActivity: ActivityRow | null;
+  /** What kept a launch from starting on the plan when the dialog opened (FREE). */
+  launchBlock: LaunchBlock<ActivityRow> | null;
 }
 
 export function MyActivitiesPage() {
@@ -60,28 +62,25 @@ export function MyActivitiesPage() {
 
   const plan = useKnownPlan();
   const { rows, record } = useGameOverrides(activities.data);
-  // SPEC §6, told on the buttons before a form is filled: FREE schedules today only (PRO for
-  // later days), and has one live activity at a time.
-  const liveActivity = useMemo(() => blockingLiveActivity(plan, rows), [plan, rows]);
-  const planLimits = useMemo(
-    () => ({
-      scheduleIsPro: plan !== null && !canScheduleFutureOrMultiDay(plan),
-      liveActivity,
-    }),
-    [plan, liveActivity],
-  );
+  // SPEC §6, told on the buttons and above the rows before a form is filled: FREE schedules
+  // today only (PRO for later days), has one live activity at a time and one launch a day.
+  const planLimits = useLaunchLimits(rows);
+  const block = planLimits.launchBlock;
 
-  // The live activity is kept as it was at the click: ending it from the dialog must not start
-  // the launch by itself.
+  // The block is kept as it was at the click: ending the live activity from the dialog must not
+  // start the launch by itself.
   const open = useCallback(
     (action: DialogAction, row: ActivityRow) =>
       setDialog({
         action,
         row,
         opened: true,
-        liveActivity: liveActivity && liveActivity.id !== row.id ? liveActivity : null,
+        launchBlock:
+          block && !(block.violation === 'liveActivityLimit' && block.activity.id === row.id)
+            ? block
+            : null,
       }),
-    [liveActivity],
+    [block],
   );
   const close = useCallback(() => {
     setDialog((current) => (current ? { ...current, opened: false } : null));
@@ -136,6 +135,8 @@ export function MyActivitiesPage() {
             {OFFLINE_ACTION_TEXT}
           </Alert>
         )}
+
+        {rows.length > 0 && <LaunchLimitNote block={block} />}
 
         {copy.failure && (
           <Alert
@@ -202,7 +203,7 @@ export function MyActivitiesPage() {
           templateName={dialog.row.name}
           openedFrom="activities"
           onCode={launched}
-          liveActivity={dialog.liveActivity}
+          launchBlock={dialog.launchBlock}
           onGameEnded={gameChanged}
         />
       )}
@@ -213,7 +214,7 @@ export function MyActivitiesPage() {
           activity={dialog.row}
           onScheduled={launched}
           plan={plan}
-          liveActivity={dialog.liveActivity}
+          launchBlock={dialog.launchBlock}
           onGameEnded={gameChanged}
         />
       )}

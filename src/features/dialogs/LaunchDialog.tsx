@@ -3,8 +3,8 @@
  * the game, 1 poll its status every 5 s until it has a code, 2 show the QR code and the code. A
  * demo is valid for 10 minutes; a launch is live for the rest of the day. Guests never reach the
  * calls: they are asked to sign in first (SPEC §1, §6). A launch that the plan would refuse
- * because another activity is live says so first, naming it (LiveLimitNotice); a refusal from
- * the server shows its own reason, without "Try again?".
+ * (another activity is live, or today's one launch is used) says so first, naming the activity
+ * (LaunchLimitNotice); a refusal from the server shows its own reason, without "Try again?".
  */
 import {
   Alert,
@@ -28,9 +28,10 @@ import { PRICING_LINK, linkProps } from '../../app/marketingLinks';
 import { useApiCredentials, useSession } from '../../app/session';
 import { MESSAGES, launchErrorMessage, launchErrorOffersContactUs } from '../../domain/messages';
 import type { GameControl } from '../../domain/games';
+import type { LaunchBlock } from '../../domain/plans';
 import type { ActivityRow, GameStatus } from '../../domain/schemas';
 import { DialogErrorState, isRetryableFailure } from './DialogErrorState';
-import { LiveLimitNotice } from './LiveLimitNotice';
+import { LaunchLimitNotice } from './LaunchLimitNotice';
 import { SignInPromptContent } from './SignInPrompt';
 import { dialogModalProps, RESULT_DIALOG_SIZE } from './dialogModalProps';
 import { JoinAddressWarning } from './JoinAddressWarning';
@@ -55,10 +56,11 @@ export interface LaunchDialogProps {
   /** Where a guest comes back to after signing in; the current page by default. */
   signInReturnTo?: string;
   /**
-   * The organiser's live activity that the plan allows no second one beside (FREE), as the page
-   * knew it when Play was chosen: a launch first names it and offers to end it.
+   * What keeps a launch from starting on the organiser's plan (FREE: a live activity, or today's
+   * one launch used; `launchBlock` in src/domain/plans.ts), as the page knew it when Play was
+   * chosen: the dialog names it instead of making the call. Demos are never held up.
    */
-  liveActivity?: ActivityRow | null;
+  launchBlock?: LaunchBlock<ActivityRow> | null;
   /** The live activity was ended from this dialog. */
   onGameEnded?: (row: ActivityRow, control: GameControl) => void;
 }
@@ -77,7 +79,7 @@ export function LaunchDialog({
   openedFrom,
   onCode,
   signInReturnTo,
-  liveActivity = null,
+  launchBlock = null,
   onGameEnded,
 }: LaunchDialogProps) {
   const session = useSession();
@@ -101,7 +103,7 @@ export function LaunchDialog({
           openedFrom={openedFrom}
           onCode={onCode}
           onClose={onClose}
-          liveActivity={mode === 'launch' ? liveActivity : null}
+          launchBlock={mode === 'launch' ? launchBlock : null}
           onGameEnded={onGameEnded}
         />
       ) : (
@@ -120,17 +122,17 @@ type LaunchFlowProps = Pick<
   'opened' | 'mode' | 'templateId' | 'templateName' | 'openedFrom' | 'onCode' | 'onClose'
 >;
 
-/** Mounted while the dialog is open: the live activity is named before anything is created. */
+/** Mounted while the dialog is open: the plan's limit is named before anything is created. */
 function LaunchContent({
-  liveActivity,
+  launchBlock,
   onGameEnded,
   ...props
-}: LaunchFlowProps & Pick<LaunchDialogProps, 'liveActivity' | 'onGameEnded'>) {
+}: LaunchFlowProps & Pick<LaunchDialogProps, 'launchBlock' | 'onGameEnded'>) {
   const [cleared, setCleared] = useState(false);
-  if (liveActivity && !cleared) {
+  if (launchBlock && !cleared) {
     return (
-      <LiveLimitNotice
-        live={liveActivity}
+      <LaunchLimitNotice
+        block={launchBlock}
         onClose={props.onClose}
         onEnded={onGameEnded}
         continueLabel={DIALOG_TEXTS.planLimits.playNow(props.templateName)}

@@ -3,8 +3,9 @@
  * (gameStatusUrl) → poll every 5 s until publishedAt → success with the join details. The checks
  * are SPEC §5's (src/domain/schedule.ts); "Cancel" resets everything. The plan's limits are told
  * before the form (SPEC §6): on FREE, scheduling a later day is PRO, so the dialog opens on that
- * explanation and the form's dates are today only; a live activity is named before anything is
- * filled in. A refusal from the server shows its own reason, without "Try again?".
+ * explanation and the form's dates are today only; a live activity, or today's one launch used,
+ * is named before anything is filled in (then "Schedule for today" is not offered). A refusal
+ * from the server shows its own reason, without "Try again?".
  */
 import {
   Alert,
@@ -38,13 +39,15 @@ import type { ActivityRow, GameStatus, PlanId } from '../../domain/schemas';
 import type { GameControl } from '../../domain/games';
 import {
   canScheduleFutureOrMultiDay,
+  launchBlockClearsByEnding,
   scheduleDateBoundsFor,
   schedulePlanError,
+  type LaunchBlock,
 } from '../../domain/plans';
 import { PRICING_LINK } from '../../app/marketingLinks';
 import { ContactUsButton } from './ContactUsButton';
 import { DialogErrorState, isRetryableFailure } from './DialogErrorState';
-import { LiveLimitNotice } from './LiveLimitNotice';
+import { LaunchLimitNotice } from './LaunchLimitNotice';
 import { SignInPromptContent } from './SignInPrompt';
 import { dialogModalProps, RESULT_DIALOG_SIZE } from './dialogModalProps';
 import { JoinAddressWarning } from './JoinAddressWarning';
@@ -61,8 +64,11 @@ export interface ScheduleDialogProps {
   onScheduled?: (templateId: string) => void;
   /** The organiser's plan when known: FREE schedules today only. Null: the server decides. */
   plan?: PlanId | null;
-  /** The live activity the plan allows no second one beside (FREE), named before the form. */
-  liveActivity?: ActivityRow | null;
+  /**
+   * What keeps a launch from starting on the plan (FREE: a live activity, or today's one launch
+   * used; `launchBlock` in src/domain/plans.ts), named before the form.
+   */
+  launchBlock?: LaunchBlock<ActivityRow> | null;
   /** The live activity was ended from this dialog. */
   onGameEnded?: (row: ActivityRow, control: GameControl) => void;
 }
@@ -86,7 +92,7 @@ export function ScheduleDialog({
   activity,
   onScheduled,
   plan = null,
-  liveActivity = null,
+  launchBlock = null,
   onGameEnded,
 }: ScheduleDialogProps) {
   const session = useSession();
@@ -109,7 +115,7 @@ export function ScheduleDialog({
           onScheduled={onScheduled}
           onWideChange={setWide}
           plan={plan}
-          liveActivity={liveActivity}
+          launchBlock={launchBlock}
           onGameEnded={onGameEnded}
         />
       ) : (
@@ -123,12 +129,12 @@ export function ScheduleDialog({
   );
 }
 
-/** 'pro' and 'live' come before the form: the plan's limits, told before anything is typed. */
-type Step = 'pro' | 'live' | 'name' | 'dates' | 'publish';
+/** 'pro' and 'limit' come before the form: the plan's limits, told before anything is typed. */
+type Step = 'pro' | 'limit' | 'name' | 'dates' | 'publish';
 
 const STEP_INDEX: Readonly<Record<Step, number>> = {
   pro: 0,
-  live: 0,
+  limit: 0,
   name: 0,
   dates: 1,
   publish: 2,
@@ -136,10 +142,10 @@ const STEP_INDEX: Readonly<Record<Step, number>> = {
 
 const planTexts = DIALOG_TEXTS.planLimits;
 
-/** Where the dialog starts: the PRO explanation on FREE, then a live activity to end, then the form. */
-function firstStep(plan: PlanId | null, liveActivity: ActivityRow | null): Step {
+/** Where the dialog starts: the PRO explanation on FREE, then the launch limit, then the form. */
+function firstStep(plan: PlanId | null, block: LaunchBlock<ActivityRow> | null): Step {
   if (plan !== null && !canScheduleFutureOrMultiDay(plan)) return 'pro';
-  return liveActivity ? 'live' : 'name';
+  return block ? 'limit' : 'name';
 }
 
 const hasPublished = (status: GameStatus): boolean => Boolean(status.publishedAt);
@@ -164,7 +170,7 @@ interface ScheduleFlowProps {
   onScheduled?: (templateId: string) => void;
   onWideChange: (wide: boolean) => void;
   plan: PlanId | null;
-  liveActivity: ActivityRow | null;
+  launchBlock: LaunchBlock<ActivityRow> | null;
   onGameEnded?: (row: ActivityRow, control: GameControl) => void;
 }
 
@@ -175,13 +181,14 @@ function ScheduleFlow({
   onScheduled,
   onWideChange,
   plan,
-  liveActivity,
+  launchBlock,
   onGameEnded,
 }: ScheduleFlowProps) {
   const credentials = useApiCredentials();
-  const [step, setStep] = useState<Step>(() => firstStep(plan, liveActivity));
-  // Once ended from here, the live activity no longer stands in the way.
+  // Once its live activity is ended from here, the block no longer stands in the way.
   const [liveEnded, setLiveEnded] = useState(false);
+  const block = liveEnded ? null : launchBlock;
+  const [step, setStep] = useState<Step>(() => firstStep(plan, block));
   const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
   const [form, setForm] = useState<ScheduleForm>(EMPTY_SCHEDULE_FORM);
@@ -215,7 +222,7 @@ function ScheduleFlow({
 
   const cancel = () => {
     flow.reset();
-    setStep(firstStep(plan, liveEnded ? null : liveActivity));
+    setStep(firstStep(plan, block));
     setName('');
     setNameTouched(false);
     setForm(EMPTY_SCHEDULE_FORM);
@@ -258,14 +265,16 @@ function ScheduleFlow({
     <Stack gap="lg">
       {step === 'pro' && (
         <ScheduleProNotice
+          block={block}
           onClose={cancel}
-          onContinue={() => setStep(liveActivity && !liveEnded ? 'live' : 'name')}
+          onContinue={() => setStep(block ? 'limit' : 'name')}
         />
       )}
 
-      {step === 'live' && liveActivity && (
-        <LiveLimitNotice
-          live={liveActivity}
+      {/* The block as it opened: once its live activity is ended here, the notice says so. */}
+      {step === 'limit' && launchBlock && (
+        <LaunchLimitNotice
+          block={launchBlock}
           onClose={cancel}
           onEnded={(row, control) => {
             setLiveEnded(true);
@@ -276,7 +285,7 @@ function ScheduleFlow({
         />
       )}
 
-      {step !== 'pro' && step !== 'live' && (
+      {step !== 'pro' && step !== 'limit' && (
         <Stepper
           active={flow.state.stage === 'done' ? 3 : STEP_INDEX[step]}
           size="sm"
@@ -291,7 +300,7 @@ function ScheduleFlow({
       {/* From the first step: the address can be fixed before the details are shared. The
           success shows it under its own message; an error stands alone. */}
       {step !== 'pro' &&
-        step !== 'live' &&
+        step !== 'limit' &&
         flow.state.stage !== 'done' &&
         flow.state.stage !== 'error' && <JoinAddressWarning address={joinAddress} />}
 
@@ -451,14 +460,21 @@ function withPlanCheck(
   return error ? { complete: true, valid: false, error } : validation;
 }
 
-/** FREE: scheduling a later day is PRO; today is still open to them. */
+/**
+ * FREE: scheduling a later day is PRO; today is still open to them, unless today's one launch is
+ * used (by a launch, or by the live activity launched today): then the limit is named here and
+ * "Schedule for today" is not offered, since the server would refuse it.
+ */
 function ScheduleProNotice({
+  block,
   onClose,
   onContinue,
 }: {
+  block: LaunchBlock<ActivityRow> | null;
   onClose: () => void;
   onContinue: () => void;
 }) {
+  const todayUsed = block !== null && !launchBlockClearsByEnding(block) ? block : null;
   return (
     <Stack gap="lg" data-testid="schedule-pro">
       <Alert
@@ -476,18 +492,29 @@ function ScheduleProNotice({
       >
         <Text size="sm">{planTexts.scheduleProBody}</Text>
       </Alert>
-      <Text size="sm">{planTexts.scheduleFreeToday}</Text>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          {MESSAGES.common.close}
-        </Button>
-        <ContactUsButton link={PRICING_LINK} onNavigate={onClose} variant="light">
-          {planTexts.viewPlans}
-        </ContactUsButton>
-        <Button onClick={onContinue} data-autofocus>
-          {planTexts.scheduleToday}
-        </Button>
-      </Group>
+      {todayUsed ? (
+        <LaunchLimitNotice
+          block={todayUsed}
+          onClose={onClose}
+          continueLabel={planTexts.scheduleToday}
+          onContinue={onContinue}
+        />
+      ) : (
+        <>
+          <Text size="sm">{planTexts.scheduleFreeToday}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {MESSAGES.common.close}
+            </Button>
+            <ContactUsButton link={PRICING_LINK} onNavigate={onClose} variant="light">
+              {planTexts.viewPlans}
+            </ContactUsButton>
+            <Button onClick={onContinue} data-autofocus>
+              {planTexts.scheduleToday}
+            </Button>
+          </Group>
+        </>
+      )}
     </Stack>
   );
 }

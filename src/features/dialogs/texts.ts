@@ -13,12 +13,14 @@ export const DIALOG_TEXTS = {
 
   /**
    * The plan's limits, told before a form is filled (SPEC §6): the PRO mark on Schedule, the
-   * explanation it opens on FREE, and "end the live one first" for a second launch.
+   * explanation it opens on FREE, "end the live one first" for a second launch, and the one
+   * launch a day once it is used (the server's words are PLAN_MESSAGES in src/domain/plans.ts).
    */
   planLimits: {
     proBadge: 'PRO',
     /** Added to the Schedule action's accessible name and hover text on FREE. */
     scheduleProLabel: 'PRO for later days',
+    scheduleLaterDaysPro: 'Scheduling on a later day or over several days needs PRO.',
     scheduleProHover:
       'Scheduling on a later day or over several days needs PRO. On the FREE plan, you can schedule for today.',
     scheduleProTitle: 'Scheduling a later day is a PRO feature',
@@ -40,6 +42,14 @@ export const DIALOG_TEXTS = {
       `End ${name} from its Game controls in My Activities, then try this again.`,
     ended: (name: string) => `${name} has ended. You can go ahead now.`,
     playNow: (name: string) => `Play ${name}`,
+    /** Today's one launch is used: on My Activities, on Play and Schedule, and in the dialogs. */
+    dailyTitle: (name: string) => `FREE plan: 1 launch a day — used today by ${name}`,
+    dailyBody: 'Launch again tomorrow, or upgrade to PRO.',
+    dailyHover: (name: string) =>
+      `FREE plan: 1 launch a day — used today by ${name}. Launch again tomorrow, or upgrade to PRO.`,
+    /** Added to the Play action's accessible name. */
+    playUsedLabel: (name: string) => `used today by ${name}`,
+    playLiveLabel: (name: string) => `end ${name} first`,
   },
 
   playDemo: {

@@ -14,7 +14,7 @@ import { OFFLINE_MESSAGE } from '../../../src/api/client';
 import { useSession } from '../../../src/app/session';
 import { BOOKING_LINK } from '../../../src/app/marketingLinks';
 import { MESSAGES } from '../../../src/domain/messages';
-import { PLAN_MESSAGES } from '../../../src/domain/plans';
+import { launchBlock, PLAN_MESSAGES } from '../../../src/domain/plans';
 import { PRICING_LINK } from '../../../src/app/marketingLinks';
 import { UNREADABLE_MESSAGE } from '../../../src/api/client';
 import type { ActivityRow } from '../../../src/domain/schemas';
@@ -415,10 +415,14 @@ describe('SPEC §6 FREE: only one live activity at a time, told before the launc
     gameId: 'g9',
     gamePhase: 'open',
     gameEndsAt: new Date(2099, 0, 1).toISOString(),
+    // Launched on an earlier day (under PRO, before a downgrade): today's launch is left.
+    lastLaunchedAt: new Date(2020, 0, 1).toISOString(),
   } as ActivityRow;
+  /** The block My Activities finds for these rows (src/domain/plans.ts launchBlock). */
+  const blockOf = (...rows: ActivityRow[]) => launchBlock('FREE', rows, new Date());
 
   it('1 live activity: names it ("end X first") and creates nothing', async () => {
-    open({ mode: 'launch', liveActivity: LIVE });
+    open({ mode: 'launch', launchBlock: blockOf(LIVE) });
     const notice = await screen.findByTestId('live-limit');
     expect(notice.textContent).toContain('1 live activity: end Morning quiz first');
     expect(notice.textContent).toContain(MESSAGES.launch.freeLiveLimit);
@@ -430,7 +434,7 @@ describe('SPEC §6 FREE: only one live activity at a time, told before the launc
   it('1 live activity that ends on a later day (launched under PRO): "End X…" ends it after the confirmation, then Play goes ahead', async () => {
     vi.mocked(controlOwnGame).mockResolvedValue(ok({ gameId: 'g9', phase: 'ended' } as never));
     const onGameEnded = vi.fn();
-    open({ mode: 'launch', liveActivity: LIVE, onGameEnded });
+    open({ mode: 'launch', launchBlock: blockOf(LIVE), onGameEnded });
     fireEvent.click(await screen.findByRole('button', { name: 'End Morning quiz…' }));
     expect(screen.getByText('End the game now?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'End now' }));
@@ -448,7 +452,12 @@ describe('SPEC §6 FREE: only one live activity at a time, told before the launc
   it('1 live activity launched today: no "End X…", which could not free a launch before tomorrow; the plans instead', async () => {
     const endsTonight = new Date();
     endsTonight.setHours(23, 59, 0, 0);
-    open({ mode: 'launch', liveActivity: { ...LIVE, gameEndsAt: endsTonight.toISOString() } });
+    const launchedToday = {
+      ...LIVE,
+      gameEndsAt: endsTonight.toISOString(),
+      lastLaunchedAt: new Date().toISOString(),
+    };
+    open({ mode: 'launch', launchBlock: blockOf(launchedToday) });
     const notice = await screen.findByTestId('live-limit');
     expect(notice.textContent).toContain('1 live activity: Morning quiz is live today');
     expect(notice.textContent).toContain(MESSAGES.launch.freeLiveLimit);
@@ -459,9 +468,73 @@ describe('SPEC §6 FREE: only one live activity at a time, told before the launc
     expect(launchGame).not.toHaveBeenCalled();
   });
 
+  it('a live row cached before launch times were sent, ending tonight, counts as launched today', async () => {
+    const endsTonight = new Date();
+    endsTonight.setHours(23, 59, 0, 0);
+    const { lastLaunchedAt: _unknown, ...cached } = {
+      ...LIVE,
+      gameEndsAt: endsTonight.toISOString(),
+    };
+    open({ mode: 'launch', launchBlock: blockOf(cached as ActivityRow) });
+    const notice = await screen.findByTestId('live-limit');
+    expect(notice.textContent).toContain('1 live activity: Morning quiz is live today');
+    expect(screen.queryByRole('button', { name: 'End Morning quiz…' })).toBeNull();
+  });
+
   it('1 live activity: a demo is a test and is never held up', async () => {
-    open({ mode: 'demo', liveActivity: LIVE });
+    open({ mode: 'demo', launchBlock: blockOf(LIVE) });
     await screen.findByTestId('activity-code');
     expect(screen.queryByTestId('live-limit')).toBeNull();
+  });
+});
+
+describe('SPEC §6 FREE: one launch a day, told before the launch', () => {
+  const USED = {
+    id: 't8',
+    name: 'Morning quiz',
+    gameType: 'quiz',
+    stepsCount: 2,
+    runTime: '30 mins',
+    runTimeMin: 30,
+    plays: 0,
+    // Launched this morning and ended since: no longer live, but today's launch is used.
+    status: 'published',
+    scoreboardUrl: null,
+    presentationUrl: null,
+    statisticsUrl: null,
+    lastLaunchedAt: new Date().toISOString(),
+  } as ActivityRow;
+  const daily = () => launchBlock('FREE', [USED], new Date());
+
+  it('the daily limit: "used today by X" with the server\'s own words, "Contact Us" and "View plans"; nothing is created', async () => {
+    expect(daily()?.violation).toBe('dailyLaunchLimit');
+    open({ mode: 'launch', launchBlock: daily() });
+    const notice = await screen.findByTestId('daily-limit');
+    expect(notice.textContent).toContain('FREE plan: 1 launch a day — used today by Morning quiz');
+    expect(notice.textContent).toContain(PLAN_MESSAGES.dailyLaunchLimit);
+    expect(notice.textContent).toContain('Launch again tomorrow, or upgrade to PRO.');
+    expect(screen.getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe(
+      PRICING_LINK.href,
+    );
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again?' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^End / })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Play Sales kick-off' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(launchGame).not.toHaveBeenCalled();
+  });
+
+  it('the daily limit: "Close" closes', async () => {
+    const onClose = vi.fn();
+    open({ mode: 'launch', launchBlock: daily(), onClose });
+    await screen.findByTestId('daily-limit');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('the daily limit holds no demo up: a demo is a test', async () => {
+    open({ mode: 'demo', launchBlock: daily() });
+    await screen.findByTestId('activity-code');
+    expect(screen.queryByTestId('daily-limit')).toBeNull();
   });
 });

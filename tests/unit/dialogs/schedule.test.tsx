@@ -12,7 +12,7 @@ import { fetchGameStatus, scheduleGame } from '../../../src/api/games';
 import { OFFLINE_MESSAGE } from '../../../src/api/client';
 import { useSession } from '../../../src/app/session';
 import { BOOKING_LINK, PRICING_LINK } from '../../../src/app/marketingLinks';
-import { PLAN_MESSAGES } from '../../../src/domain/plans';
+import { launchBlock, PLAN_MESSAGES } from '../../../src/domain/plans';
 import { MESSAGES } from '../../../src/domain/messages';
 import { POLL_INTERVAL_MS } from '../../../src/domain/constants';
 import type { ActivityRow } from '../../../src/domain/schemas';
@@ -347,12 +347,20 @@ describe('SPEC §6 plan limits, told before the form is filled', () => {
     gameId: 'g9',
     gamePhase: 'open',
     gameEndsAt: new Date(2030, 2, 11, 0, 0).toISOString(),
+    lastLaunchedAt: new Date(2030, 2, 10, 9, 0).toISOString(),
   } as ActivityRow;
 
-  const openWith = (props: { plan?: 'FREE' | 'PRO'; liveActivity?: ActivityRow | null }) =>
+  const openWith = (props: { plan?: 'FREE' | 'PRO'; rows?: ActivityRow[] }) =>
     renderAt(
       '/activities',
-      <ScheduleDialog opened onClose={() => {}} activity={ACTIVITY} {...props} />,
+      <ScheduleDialog
+        opened
+        onClose={() => {}}
+        activity={ACTIVITY}
+        plan={props.plan}
+        // The block My Activities finds for its rows (src/domain/plans.ts launchBlock).
+        launchBlock={launchBlock(props.plan ?? null, props.rows ?? [], NOW, ACTIVITY.id)}
+      />,
     );
 
   it('FREE: choosing Schedule explains that a later day is PRO, with "View plans", not the form', async () => {
@@ -408,15 +416,46 @@ describe('SPEC §6 plan limits, told before the form is filled', () => {
     expect((screen.getByLabelText(/^End date/) as HTMLInputElement).max).toBe('2031-03-10');
   });
 
-  it('FREE with a live activity launched today (it ends at midnight): named before the form, with the plans and no End, which could not free a launch today', async () => {
-    openWith({ plan: 'FREE', liveActivity: LIVE });
-    fireEvent.click(await screen.findByRole('button', { name: 'Schedule for today' }));
+  it('FREE with a live activity launched today (it ends at midnight): named with the PRO explanation, no "Schedule for today" and no End, which could not free a launch today', async () => {
+    openWith({ plan: 'FREE', rows: [LIVE] });
+    expect((await screen.findByTestId('schedule-pro')).textContent).toContain(
+      'Scheduling a later day is a PRO feature',
+    );
     const notice = await screen.findByTestId('live-limit');
     expect(notice.textContent).toContain('1 live activity: Morning quiz is live today');
     expect(notice.textContent).toContain(MESSAGES.launch.freeLiveLimit);
+    expect(screen.queryByRole('button', { name: 'Schedule for today' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'End Morning quiz…' })).toBeNull();
     expect(screen.getByRole('link', { name: 'View plans' })).toBeTruthy();
     expect(screen.queryByLabelText(/Activity instance name/)).toBeNull();
+  });
+
+  it('FREE daily limit (launched today, ended since): named with the PRO explanation; "Schedule for today" is not offered', async () => {
+    const used = { ...LIVE, status: 'published', gamePhase: 'ended' } as ActivityRow;
+    openWith({ plan: 'FREE', rows: [used] });
+    await screen.findByTestId('schedule-pro');
+    const notice = screen.getByTestId('daily-limit');
+    expect(notice.textContent).toContain('FREE plan: 1 launch a day — used today by Morning quiz');
+    expect(notice.textContent).toContain(PLAN_MESSAGES.dailyLaunchLimit);
+    expect(notice.textContent).toContain('Launch again tomorrow, or upgrade to PRO.');
+    expect(screen.queryByRole('button', { name: 'Schedule for today' })).toBeNull();
+    expect(screen.queryByText(/you can still schedule this activity/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'View plans' })).toBeTruthy();
+    expect(screen.queryByLabelText(/Activity instance name/)).toBeNull();
+    expect(scheduleGame).not.toHaveBeenCalled();
+  });
+
+  it('FREE with a live activity launched on an earlier day (under PRO): "Schedule for today", then the live one to end first', async () => {
+    const earlier = {
+      ...LIVE,
+      gameEndsAt: new Date(2030, 2, 12, 0, 0).toISOString(),
+      lastLaunchedAt: new Date(2030, 2, 8, 9, 0).toISOString(),
+    } as ActivityRow;
+    openWith({ plan: 'FREE', rows: [earlier] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Schedule for today' }));
+    const notice = await screen.findByTestId('live-limit');
+    expect(notice.textContent).toContain('1 live activity: end Morning quiz first');
+    expect(screen.getByRole('button', { name: 'End Morning quiz…' })).toBeTruthy();
   });
 
   it('a plan refusal (403) offers "Close", "Contact Us" and "View plans", never "Try again?"', async () => {

@@ -5,8 +5,11 @@ import {
   canWorkInTeams,
   hasUnlimitedDownloads,
   isBelowLimit,
-  blockingLiveActivity,
   isFutureOrMultiDay,
+  isLaunchedToday,
+  launchBlock,
+  launchBlockClearsByEnding,
+  launchDayStart,
   launchViolation,
   scheduleDateBoundsFor,
   schedulePlanError,
@@ -136,17 +139,106 @@ describe('Launch rule', () => {
 });
 
 describe('Plan limits the client tells before a launch', () => {
-  const rows = [
-    { id: 'a', status: 'ready' as const },
-    { id: 'b', status: 'live' as const },
-  ];
-  it('FREE: the live activity that must end first; none on PRO or an unknown plan', () => {
-    expect(blockingLiveActivity('FREE', rows)?.id).toBe('b');
-    expect(blockingLiveActivity('FREE', rows, 'b')).toBeNull();
-    expect(blockingLiveActivity('FREE', [rows[0]!])).toBeNull();
-    expect(blockingLiveActivity('PRO', rows)).toBeNull();
-    expect(blockingLiveActivity(null, rows)).toBeNull();
+  type Row = Parameters<typeof launchBlock>[1][number] & { name: string };
+  const row = (patch: Partial<Row> & Pick<Row, 'id'>): Row => ({
+    name: patch.id,
+    status: 'ready',
+    lastLaunchedAt: null,
+    gameEndsAt: null,
+    ...patch,
   });
+  const at = (...parts: [number, number, number, number, number?]) =>
+    new Date(...parts).toISOString();
+  // Launched this morning (so live until midnight), and one launched yesterday, now over.
+  const morning = row({
+    id: 'morning',
+    status: 'live',
+    lastLaunchedAt: at(2025, 5, 15, 9, 0),
+    gameEndsAt: at(2025, 5, 16, 0, 0),
+  });
+  const yesterday = row({
+    id: 'yesterday',
+    status: 'published',
+    lastLaunchedAt: at(2025, 5, 14, 23, 59),
+  });
+  const ready = row({ id: 'ready' });
+
+  it("the organiser's day: launches made since its midnight are today's, the server's rule too", () => {
+    expect(launchDayStart(now)).toEqual(new Date(2025, 5, 15, 0, 0));
+    expect(isLaunchedToday(at(2025, 5, 15, 0, 0), now)).toBe(true);
+    expect(isLaunchedToday(new Date(2025, 5, 14, 23, 59, 59), now)).toBe(false);
+    // In a zone of the server's X-Time-Zone header: Kiritimati (UTC+14) starts its day at 10:00 UTC.
+    const utcNoon = new Date(Date.UTC(2025, 5, 15, 12, 0));
+    expect(launchDayStart(utcNoon, 'Pacific/Kiritimati').toISOString()).toBe(
+      '2025-06-15T10:00:00.000Z',
+    );
+    expect(isLaunchedToday('2025-06-15T09:59:00.000Z', utcNoon, 'Pacific/Kiritimati')).toBe(false);
+    expect(isLaunchedToday('2025-06-15T10:00:00.000Z', utcNoon, 'Pacific/Kiritimati')).toBe(true);
+  });
+
+  it('FREE, nothing launched today and nothing live: no block; PRO and an unknown plan never', () => {
+    expect(launchBlock('FREE', [ready, yesterday], now)).toBeNull();
+    expect(launchBlock('PRO', [morning, ready], now)).toBeNull();
+    expect(launchBlock(null, [morning, ready], now)).toBeNull();
+  });
+
+  it("FREE daily limit: an activity launched today and ended since is named as today's launch", () => {
+    const ended = { ...morning, status: 'published' as const };
+    const block = launchBlock('FREE', [ready, ended, yesterday], now);
+    expect(block).toEqual({ violation: 'dailyLaunchLimit', activity: ended, usedToday: ended });
+    expect(launchBlockClearsByEnding(block!)).toBe(false);
+  });
+
+  it('FREE daily limit: a schedule made today (for later today) counts as the launch too', () => {
+    const scheduled = row({
+      id: 'evening',
+      status: 'scheduled',
+      lastLaunchedAt: at(2025, 5, 15, 8, 0),
+    });
+    expect(launchBlock('FREE', [ready, scheduled], now)?.violation).toBe('dailyLaunchLimit');
+  });
+
+  it('FREE daily limit: the latest of several launches today is named', () => {
+    const first = row({ id: 'first', status: 'published', lastLaunchedAt: at(2025, 5, 15, 8, 0) });
+    const second = row({
+      id: 'second',
+      status: 'published',
+      lastLaunchedAt: at(2025, 5, 15, 10, 0),
+    });
+    expect(launchBlock('FREE', [first, second], now)?.activity.id).toBe('second');
+  });
+
+  it('FREE live limit first: the live activity launched today, which also spent the launch (ending it frees none)', () => {
+    const block = launchBlock('FREE', [ready, morning], now);
+    expect(block).toEqual({
+      violation: 'liveActivityLimit',
+      activity: morning,
+      usedToday: morning,
+    });
+    expect(launchBlockClearsByEnding(block!)).toBe(false);
+  });
+
+  it("FREE live limit: one launched on an earlier day (under PRO) leaves today's launch: ending it clears the way", () => {
+    const longRun = row({
+      id: 'long',
+      status: 'live',
+      lastLaunchedAt: at(2025, 5, 13, 9, 0),
+      gameEndsAt: at(2025, 5, 20, 0, 0),
+    });
+    const block = launchBlock('FREE', [ready, longRun], now);
+    expect(block).toEqual({ violation: 'liveActivityLimit', activity: longRun, usedToday: null });
+    expect(launchBlockClearsByEnding(block!)).toBe(true);
+    // `exceptId` leaves the row being launched out of the live ones.
+    expect(launchBlock('FREE', [longRun], now, 'long')).toBeNull();
+  });
+
+  it('a row cached before launch times were sent: a live one ending by tonight was launched today', () => {
+    const { lastLaunchedAt: _a, ...tonight } = morning;
+    expect(launchBlock('FREE', [tonight], now)?.usedToday?.id).toBe('morning');
+    const { lastLaunchedAt: _b, ...later } = { ...morning, gameEndsAt: at(2025, 5, 18, 0, 0) };
+    expect(launchBlock('FREE', [later], now)?.usedToday).toBeNull();
+  });
+
   it('FREE schedules today only; PRO up to a year ahead; unknown plan: the full window', () => {
     expect(scheduleDateBoundsFor('FREE', now)).toEqual({ min: '2025-06-15', max: '2025-06-15' });
     expect(scheduleDateBoundsFor('PRO', now).max).toBe('2026-06-15');

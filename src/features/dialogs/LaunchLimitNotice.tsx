@@ -1,11 +1,15 @@
 /**
- * "1 live activity: end X first" (SPEC §6 FREE plan: only one live activity at a time). Shown by
- * the launch and Schedule dialogs instead of a form or a call the server would refuse with 403:
- * it names the live activity and links to the plans. Ending it frees a launch only when it was
- * not launched today, as FREE's one launch a day is otherwise spent: a FREE launch is valid for
- * its day, so one that ends on a later day is one made under PRO before a downgrade. Only then
- * does it offer to end it, with the game controls' own "End now" (after the same confirmation),
- * and once it has ended the organiser goes ahead; otherwise an End would lead to the next refusal.
+ * The plan's launch limit, named before any call (SPEC §6 FREE: one launch a day, only one live
+ * activity at a time). Shown by the launch and Schedule dialogs instead of a form or a call the
+ * server would refuse with 403, for the block `launchBlock` (src/domain/plans.ts) found:
+ * - today's one launch is used ("FREE plan: 1 launch a day — used today by X"): the server's own
+ *   words, "Contact Us" and "View plans"; nothing to end, since ending frees no launch today;
+ * - another activity is live ("1 live activity: X is live today"): SPEC §8's FREE message. When
+ *   today's launch is spent too (a FREE live activity was launched today) ending it would lead to
+ *   the next refusal, so the notice says so and offers the plans. Only when a launch is left
+ *   today (a live one launched under PRO before a downgrade) does it offer to end it, with the
+ *   game controls' own "End now" (after the same confirmation); once it has ended the organiser
+ *   goes ahead.
  */
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -13,7 +17,7 @@ import { controlOwnGame } from '../../api/gameControl';
 import { useApiCredentials } from '../../app/session';
 import type { GameControl } from '../../domain/games';
 import { MESSAGES } from '../../domain/messages';
-import { toLocalDateString } from '../../domain/schedule';
+import { PLAN_MESSAGES, type LaunchBlock } from '../../domain/plans';
 import type { ActivityRow } from '../../domain/schemas';
 import { PRICING_LINK } from '../../app/marketingLinks';
 import { GAME_CONTROLS_TEXTS, hasGameControls } from '../activities/GameControlsMenu';
@@ -22,9 +26,9 @@ import { DIALOG_TEXTS } from './texts';
 
 const texts = DIALOG_TEXTS.planLimits;
 
-export interface LiveLimitNoticeProps {
-  /** The organiser's live activity that holds the plan's one place. */
-  live: ActivityRow;
+export interface LaunchLimitNoticeProps {
+  /** What keeps the launch from starting, as the page knew it when the dialog opened. */
+  block: LaunchBlock<ActivityRow>;
   onClose: () => void;
   /** The live game has ended: My Activities shows it until the next pull of the list. */
   onEnded?: (row: ActivityRow, control: GameControl) => void;
@@ -33,22 +37,79 @@ export interface LiveLimitNoticeProps {
   onContinue: () => void;
 }
 
-export function LiveLimitNotice({
-  live,
+export function LaunchLimitNotice(props: LaunchLimitNoticeProps) {
+  return props.block.violation === 'dailyLaunchLimit' ? (
+    <DailyLimitNotice usedToday={props.block.activity} onClose={props.onClose} />
+  ) : (
+    <LiveLimitNotice {...props} />
+  );
+}
+
+/** The buttons of a limit only an upgrade (or tomorrow) lifts: the plans are the way forward. */
+function PlanButtons({
+  onClose,
+  viewPlansFilled,
+}: {
+  onClose: () => void;
+  viewPlansFilled: boolean;
+}) {
+  return (
+    <>
+      <Button variant="default" onClick={onClose}>
+        {MESSAGES.common.close}
+      </Button>
+      {/* SPEC §8: the FREE message comes with "Contact Us"; the plans are one click away. */}
+      <ContactUsButton onNavigate={onClose} />
+      <ContactUsButton
+        link={PRICING_LINK}
+        onNavigate={onClose}
+        variant={viewPlansFilled ? 'filled' : 'light'}
+      >
+        {texts.viewPlans}
+      </ContactUsButton>
+    </>
+  );
+}
+
+/** Today's one launch is used: tomorrow, or PRO. */
+function DailyLimitNotice({ usedToday, onClose }: { usedToday: ActivityRow; onClose: () => void }) {
+  return (
+    <Stack gap="lg" data-testid="daily-limit">
+      <Alert
+        color="orange"
+        variant="light"
+        radius="md"
+        title={texts.dailyTitle(usedToday.name)}
+        role="alert"
+      >
+        <Stack gap="xs">
+          {/* The server's own refusal, word for word, then what to do. */}
+          <Text size="sm">{PLAN_MESSAGES.dailyLaunchLimit}</Text>
+          <Text size="sm">{texts.dailyBody}</Text>
+        </Stack>
+      </Alert>
+      <Group justify="flex-end" gap="sm">
+        <PlanButtons onClose={onClose} viewPlansFilled />
+      </Group>
+    </Stack>
+  );
+}
+
+function LiveLimitNotice({
+  block,
   onClose,
   onEnded,
   continueLabel,
   onContinue,
-}: LiveLimitNoticeProps) {
+}: LaunchLimitNoticeProps) {
+  const live = block.activity;
+  const usedToday = block.usedToday;
   const credentials = useApiCredentials();
   const [stage, setStage] = useState<'blocked' | 'confirm' | 'ending' | 'ended'>('blocked');
   const [error, setError] = useState<string | null>(null);
   const endable = hasGameControls(live);
-  // Launched today (it ends today, as FREE launches do): today's one launch is spent either way.
-  const endFreesALaunch =
-    live.gameEndsAt != null &&
-    // A day's launch ends at the next midnight, which still closes that day: 1 ms before it.
-    toLocalDateString(new Date(Date.parse(live.gameEndsAt) - 1)) > toLocalDateString(new Date());
+  // Today's launch is spent too: ending the live one frees none before tomorrow.
+  const endFreesALaunch = usedToday === null;
 
   const end = async () => {
     if (!hasGameControls(live)) return;
@@ -93,7 +154,7 @@ export function LiveLimitNotice({
           {/* SPEC §8's own FREE message, word for word. */}
           <Text size="sm">{MESSAGES.launch.freeLiveLimit}</Text>
           {endFreesALaunch && !endable && <Text size="sm">{texts.endWhere(live.name)}</Text>}
-          {!endFreesALaunch && <Text size="sm">{texts.dailyNote(live.name)}</Text>}
+          {usedToday && <Text size="sm">{texts.dailyNote(usedToday.name)}</Text>}
         </Stack>
       </Alert>
       {stage !== 'blocked' && (
@@ -110,19 +171,7 @@ export function LiveLimitNotice({
       <Group justify="flex-end" gap="sm">
         {stage === 'blocked' ? (
           <>
-            <Button variant="default" onClick={onClose}>
-              {MESSAGES.common.close}
-            </Button>
-            {/* SPEC §8: the FREE message comes with "Contact Us"; the plans are one click away. */}
-            <ContactUsButton onNavigate={onClose} />
-            {/* The way forward when ending the live one would not free a launch. */}
-            <ContactUsButton
-              link={PRICING_LINK}
-              onNavigate={onClose}
-              variant={endable && endFreesALaunch ? 'light' : 'filled'}
-            >
-              {texts.viewPlans}
-            </ContactUsButton>
+            <PlanButtons onClose={onClose} viewPlansFilled={!(endable && endFreesALaunch)} />
             {endable && endFreesALaunch && (
               <Button color="red.8" onClick={() => setStage('confirm')}>
                 {texts.endLive(live.name)}
