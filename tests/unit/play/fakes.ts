@@ -2,6 +2,7 @@
  * Test doubles for the player: a fake server behind fetch and XMLHttpRequest (answers decided
  * by a handler per call, or "offline"), and builders of the player's shapes.
  */
+import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import type {
   AnswerResult,
@@ -12,6 +13,10 @@ import type {
   Scoreboard,
   Team,
 } from '../../../src/domain/games';
+
+// The player re-reads its state after an event; the whole suite on two shared cores can take
+// longer than Testing Library's default 1 s for that (seen once in CI, on the final screen).
+configure({ asyncUtilTimeout: 5_000 });
 
 export const CODE = 'ABCD2345';
 export const TOKEN = 'team-token-1';
