@@ -81,7 +81,6 @@ export const MESSAGES = {
     freeTextSingleAnswer: 'Free text tasks have exactly one answer',
     multipleChoiceTwoAnswers: 'Multiple choice tasks need at least two answers',
     multipleChoiceOneCorrect: 'Multiple choice tasks need exactly one correct answer',
-    emptyAnswerCorrect: 'An empty answer cannot be marked correct',
     multipleChoiceTooManyAnswers: `Multiple choice tasks have at most ${LIMITS.multipleChoiceSlots} answers`,
   },
 

@@ -40,9 +40,9 @@ function validateMultipleChoiceAnswers(answers: readonly Answer[]): string[] {
   ) {
     errors.push(MESSAGES.step.multipleChoiceTwoAnswers);
   }
-  if (answers.some((a) => a.correct && isBlank(a.value))) {
-    errors.push(MESSAGES.step.emptyAnswerCorrect);
-  }
+  // An empty answer is never correct (SPEC §5): the editor will not mark one and play leaves empty
+  // answers out. The mark a type change puts on the blank first answer (SPEC §4) waits for its
+  // text, so it is not an error of its own; until then the task has no correct answer.
   const correctFilled = answers.filter((a) => a.correct && !isBlank(a.value)).length;
   if (correctFilled !== 1) errors.push(MESSAGES.step.multipleChoiceOneCorrect);
   return errors;

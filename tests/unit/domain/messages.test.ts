@@ -108,7 +108,6 @@ describe('Per-step messages', () => {
       freeTextSingleAnswer: 'Free text tasks have exactly one answer',
       multipleChoiceTwoAnswers: 'Multiple choice tasks need at least two answers',
       multipleChoiceOneCorrect: 'Multiple choice tasks need exactly one correct answer',
-      emptyAnswerCorrect: 'An empty answer cannot be marked correct',
       multipleChoiceTooManyAnswers: 'Multiple choice tasks have at most 4 answers',
     });
   });

@@ -135,11 +135,20 @@ describe('Step: Multiple choice', () => {
     ]);
   });
 
-  it('Multiple choice: an empty answer cannot be marked correct', () => {
-    const answers = [answer('a1', 'Jupiter', true), answer('a2', 'Mars'), answer('a3', '', true)];
-    expect(validateStep(multipleChoiceStep({ answers }))).toEqual([
-      'An empty answer cannot be marked correct',
+  it('Multiple choice: an empty answer does not count as correct, whatever its mark', () => {
+    // A blank optional answer carrying a mark: the filled one is still the only correct answer.
+    const extra = [answer('a1', 'Jupiter', true), answer('a2', 'Mars'), answer('a3', '', true)];
+    expect(validateStep(multipleChoiceStep({ answers: extra }))).toEqual([]);
+    // The blank first answer a type change marks (SPEC §4): no correct answer yet, and no message
+    // about a mark the editor does not show.
+    const switched = [answer('a1', '', true), answer('a2', '')];
+    expect(validateStep(multipleChoiceStep({ answers: switched }))).toEqual([
+      'Multiple choice tasks need at least two answers',
+      'Multiple choice tasks need exactly one correct answer',
     ]);
+    // Typed in, that answer is the correct one.
+    const typed = [answer('a1', 'Jupiter', true), answer('a2', 'Mars')];
+    expect(validateStep(multipleChoiceStep({ answers: typed }))).toEqual([]);
   });
 
   it('Multiple choice: marking one correct clears the others', () => {

@@ -26,6 +26,7 @@ import {
   newTask,
   removeTask,
   restoreTask,
+  taskContentKey,
   updateTask,
   withTaskDraft,
   type RemovedTask,
@@ -48,6 +49,15 @@ export const TASK_PREVIEW_SCALE = 0.72;
 
 const NO_ERRORS: readonly string[] = [];
 
+/** `set` with `id` in it or out of it; the same set when nothing changes. */
+function withMember(set: ReadonlySet<string>, id: string, member: boolean): ReadonlySet<string> {
+  if (set.has(id) === member) return set;
+  const next = new Set(set);
+  if (member) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
 export function TasksScreen() {
   const { template, templateId, update, help } = useBuilder();
   const { owner, db } = useDataContext();
@@ -64,10 +74,19 @@ export function TasksScreen() {
   const [dropId, setDropId] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const focusKey = useRef<string | null>(null);
+  // Tasks whose type the organiser has just changed: their answers start again blank (SPEC §4),
+  // so what the new type still needs is shown once the organiser next edits the task, not as a
+  // wall of errors in answer to the switch itself.
+  const [settling, setSettling] = useState<ReadonlySet<string>>(() => new Set());
 
   const errorsById = useMemo(
-    () => new Map(template.stepValidationErrors.map((e) => [e.id, e.errors])),
-    [template.stepValidationErrors],
+    () =>
+      new Map(
+        template.stepValidationErrors
+          .filter((e) => !settling.has(e.id))
+          .map((e) => [e.id, e.errors]),
+      ),
+    [template.stepValidationErrors, settling],
   );
   const active = steps.find((s) => s.id === activeId) ?? steps[0] ?? null;
 
@@ -106,6 +125,12 @@ export function TasksScreen() {
       },
       activate: setActiveId,
       commit(id, draft) {
+        const before = stepsRef.current.find((s) => s.id === id);
+        if (before) {
+          const switched = before.type !== draft.type;
+          const edited = taskContentKey(withTaskDraft(before, draft)) !== taskContentKey(before);
+          if (switched || edited) setSettling((prev) => withMember(prev, id, switched));
+        }
         // Answered, not dropped: the card holds its next keystroke back until this has landed.
         return update((current) => ({
           steps: updateTask(current.steps, id, (s) => withTaskDraft(s, draft)),
@@ -182,7 +207,8 @@ export function TasksScreen() {
 
   const routes = footerRoutes('tasks', template.gameType);
   const logo = template.branding.logo;
-  const anyInvalid = template.stepValidationErrors.length > 0;
+  // The banner points at red borders, so it goes with them.
+  const anyInvalid = errorsById.size > 0;
   const addButton = (
     <Button
       variant="light"

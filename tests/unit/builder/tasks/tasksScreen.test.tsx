@@ -141,6 +141,29 @@ describe('SPEC §4 Task type change', () => {
     expect(screen.getByLabelText('Answer 1')).toHaveProperty('value', '');
   });
 
+  it('after a switch to multipleChoice the card shows no issues until the organiser next edits the task', async () => {
+    const h = renderTasksScreen(template([step()]));
+    expand(1);
+    fireEvent.change(screen.getByLabelText('Task type'), { target: { value: 'multipleChoice' } });
+    await waitFor(() => expect(h.current().steps[0]!.type).toBe('multipleChoice'));
+    // Still invalid (no answers yet), but neither the card nor the banner says so yet.
+    expect(h.current().stepValidationErrors).toHaveLength(1);
+    expect(cards()[0]!.hasAttribute('data-invalid')).toBe(false);
+    expect(screen.queryByText('Issues')).toBeNull();
+    expect(screen.queryByTestId('tasks-invalid-banner')).toBeNull();
+
+    // Typed in, the first answer is the correct one; what is still missing shows now.
+    fireEvent.change(screen.getByLabelText('Answer 1'), { target: { value: 'Jupiter' } });
+    const box = screen.getByRole('checkbox', {
+      name: 'Answer 1 is the correct answer',
+    }) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    await waitFor(() => expect(cards()[0]!.hasAttribute('data-invalid')).toBe(true));
+    expect(within(cards()[0]!).getByText(MESSAGES.step.multipleChoiceTwoAnswers)).toBeTruthy();
+    expect(within(cards()[0]!).queryByText(MESSAGES.step.multipleChoiceOneCorrect)).toBeNull();
+    expect(screen.getByTestId('tasks-invalid-banner')).toBeTruthy();
+  });
+
   it('from a challenge type the answers become empty', () => {
     const h = renderTasksScreen(template([step({ type: 'photoChallenge', answers: [] })]));
     expand(1);
