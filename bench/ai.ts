@@ -134,13 +134,25 @@ function main() {
 const percent = (part: number, whole: number) =>
   `${((whole === 0 ? 1 : part / whole) * 100).toFixed(1)}%`.padStart(6);
 
-/** The organiser prompts: facts used, on subject, filler, repeats, and time for 20 tasks. */
+/**
+ * The organiser prompts: facts used, on subject, filler, tasks written of those asked (fewer when
+ * the text gives too little), repeats, and time for 20 tasks.
+ */
 function organiserPrompts(index: BankIndex, signal: AbortSignal) {
   const samples: number[] = [];
-  const totals = { facts: 0, used: 0, asked: 0, tasks: 0, onSubject: 0, filler: 0, repeats: 0 };
+  const totals = {
+    facts: 0,
+    used: 0,
+    asked: 0,
+    tasks: 0,
+    wanted: 0,
+    onSubject: 0,
+    filler: 0,
+    repeats: 0,
+  };
   const rows: string[] = [];
   for (const prompt of AI_PROMPTS) {
-    const row = { facts: 0, used: 0, tasks: 0, onSubject: 0, filler: 0 };
+    const row = { facts: 0, used: 0, tasks: 0, wanted: 0, onSubject: 0, filler: 0 };
     for (let run = 0; run < RUNS_PER_PROMPT; run++) {
       const request = {
         requestId: `bench-prompt-${run}-${prompt.id}`,
@@ -159,19 +171,23 @@ function organiserPrompts(index: BankIndex, signal: AbortSignal) {
       row.facts += report.facts;
       row.used += report.factsUsed;
       row.tasks += report.tasks;
+      row.wanted += prompt.stepsCount;
       row.onSubject += report.onSubject;
       row.filler += filler;
       totals.facts += report.facts;
       totals.used += report.factsUsed;
       totals.asked += report.factsAsked;
       totals.tasks += report.tasks;
+      totals.wanted += prompt.stepsCount;
       totals.onSubject += report.onSubject;
       totals.filler += filler;
       totals.repeats += report.repeats;
     }
     rows.push(
       `  ${percent(row.used, row.facts)} facts  ${percent(row.onSubject, row.tasks)} on subject` +
-        `${row.filler > 0 ? `  (${row.filler} filler)` : ''}  ${prompt.id} (${prompt.stepsCount} tasks)`,
+        `${row.filler > 0 ? `  (${row.filler} filler)` : ''}` +
+        `${row.tasks < row.wanted ? `  (${row.tasks} of ${row.wanted} tasks written)` : ''}` +
+        `  ${prompt.id} (${prompt.stepsCount} tasks)`,
     );
   }
 
@@ -183,7 +199,7 @@ function organiserPrompts(index: BankIndex, signal: AbortSignal) {
     `  facts used ${percent(totals.used, totals.facts).trim()} (asked as a right answer ` +
       `${percent(totals.asked, totals.facts).trim()}), on subject ` +
       `${percent(totals.onSubject, totals.tasks).trim()}, filler ${percent(totals.filler, totals.tasks).trim()}, ` +
-      `repeats ${totals.repeats}`,
+      `tasks written ${percent(totals.tasks, totals.wanted).trim()} of those asked, repeats ${totals.repeats}`,
   );
   reportLatency(
     `organiser prompts, 20 tasks (${samples.length} runs; target p99 < 300 ms)`,

@@ -192,7 +192,7 @@ test.describe('SPEC §2.8 Generate with AI', () => {
     await page.route('**/v1/ai_content_requests/*', (route) =>
       dialogClosed || route.request().method() !== 'GET'
         ? route.continue()
-        : route.fulfill({ json: { completedAt: null, template: null } }),
+        : route.fulfill({ json: { completedAt: null, template: null, notice: null } }),
     );
     await page.getByRole('button', { name: 'Generate with AI' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate with AI' });

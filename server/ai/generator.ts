@@ -11,7 +11,10 @@ export interface GenerationRequest {
   requestId: string;
   /** The organiser's text, trimmed (SPEC §3). */
   topics: string;
-  /** How many tasks to write. */
+  /**
+   * How many tasks to write. The built-in generator may write fewer when the text gives too
+   * little (docs/ai.md); a model must write exactly this many.
+   */
   count: number;
   gameType: GameType;
   /** Tasks the template keeps (locked ones): new tasks must not repeat them. */
@@ -29,6 +32,11 @@ export interface GeneratedTask {
    * sentence the task was made from, or "from the question bank: {topic}".
    */
   provenance?: string;
+  /**
+   * Off the organiser's subject: the text and its subject gave no task at all, so the built-in
+   * generator made a general mix (docs/ai.md "When the text gives too little").
+   */
+  filler?: true;
 }
 
 export interface ContentGenerator {

@@ -24,7 +24,13 @@ import {
 } from '../services/aiContentRequests';
 import { createTemplate, getTemplate, getWritableRow, type Owner } from '../services/templates';
 import { findUserById, moveGuestTemplatesToUser } from '../services/users';
-import { checkGeneratedSteps, mergeIntoTemplate, nameFromTopics, plannedCounts } from './assemble';
+import {
+  checkGeneratedSteps,
+  generationNotice,
+  mergeIntoTemplate,
+  nameFromTopics,
+  plannedCounts,
+} from './assemble';
 import { GenerationError, type ContentGenerator } from './generator';
 
 /** How often an idle runner looks for work queued by other instances or left by a dead one. */
@@ -95,10 +101,16 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
     }
   }
 
+  /**
+   * The built-in generator writes fewer tasks rather than off-subject filler, and says so
+   * (docs/ai.md); a model is asked for the count and must deliver it.
+   */
+  const fewestAccepted = (wanted: number) => (generator.kind === 'builtin' ? 1 : wanted);
+
   async function generateFor(
     job: AiJobRow,
     owner: Owner,
-  ): Promise<{ templateId: string; result: Template | null }> {
+  ): Promise<{ templateId: string; result: Template | null; notice: string | null }> {
     if (job.mode === 'existing') {
       const row = await getWritableRow(db, job.templateId!, owner);
       const { generate } = plannedCounts(row.steps);
@@ -112,14 +124,16 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
         signal: controller.signal,
       });
       const generated = tasks.map((task) => task.step);
-      checkGeneratedSteps(generated, keep, generate);
-      const steps: Step[] = mergeIntoTemplate(row.steps, generated);
+      checkGeneratedSteps(generated, keep, generate, fewestAccepted(generate));
+      const merged = mergeIntoTemplate(row.steps, generated);
+      const steps: Step[] = merged.steps;
       // The result is applied by the organiser's builder, which marks it unsaved (SPEC §2.8):
       // the stored template is not changed here.
       const current = await getTemplate(db, row.id, owner);
       return {
         templateId: row.id,
         result: { ...current, steps, stepValidationErrors: computeStepValidationErrors(steps) },
+        notice: generationNotice(tasks, generate, merged.keptEarlier),
       };
     }
 
@@ -133,7 +147,7 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
       signal: controller.signal,
     });
     const steps = tasks.map((task) => task.step);
-    checkGeneratedSteps(steps, [], input.stepsCount);
+    checkGeneratedSteps(steps, [], input.stepsCount, fewestAccepted(input.stepsCount));
     const name = input.name ?? nameFromTopics(input.topics);
     if (!isTemplateValid({ name, steps })) {
       throw new GenerationError('incomplete', 'the new template does not pass validation');
@@ -154,7 +168,11 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
     } else {
       announce(owner, template);
     }
-    return { templateId: template.id, result: null };
+    return {
+      templateId: template.id,
+      result: null,
+      notice: generationNotice(tasks, input.stepsCount),
+    };
   }
 
   async function run(job: AiJobRow): Promise<void> {

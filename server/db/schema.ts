@@ -204,6 +204,8 @@ export const aiContentRequests = pgTable(
     generator: text('generator'),
     errorStatus: integer('error_status'),
     errorMessage: text('error_message'),
+    /** What the organiser is told about a done request: fewer tasks than asked (docs/ai.md). */
+    notice: text('notice'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),

@@ -249,10 +249,12 @@ export async function getAiRequestStatus(
   if (row.status === 'failed') {
     throw new HttpError(row.errorStatus ?? 500, row.errorMessage ?? MESSAGES.ai.requestFailed);
   }
-  if (row.status !== 'completed' || !row.completedAt) return { completedAt: null, template: null };
+  if (row.status !== 'completed' || !row.completedAt) {
+    return { completedAt: null, template: null, notice: null };
+  }
   const template: Template =
     row.mode === 'existing' ? row.result! : await getTemplate(db, row.templateId!, actor);
-  return { completedAt: row.completedAt.toISOString(), template };
+  return { completedAt: row.completedAt.toISOString(), template, notice: row.notice ?? null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -324,7 +326,12 @@ export async function currentOwner(db: Database, jobId: string) {
 export async function completeJob(
   db: Database,
   jobId: string,
-  outcome: { templateId: string; result: Template | null; generator: string },
+  outcome: {
+    templateId: string;
+    result: Template | null;
+    notice: string | null;
+    generator: string;
+  },
   now = new Date(),
 ): Promise<void> {
   await db
@@ -333,6 +340,7 @@ export async function completeJob(
       status: 'completed',
       templateId: outcome.templateId,
       result: outcome.result,
+      notice: outcome.notice,
       generator: outcome.generator,
       leaseUntil: null,
       completedAt: now,

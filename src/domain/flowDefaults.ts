@@ -14,6 +14,7 @@ export const AI_WIZARD_DEFAULTS: AiWizardState = {
   statusUrl: null,
   completedAt: null,
   template: null,
+  notice: null,
   error: null,
 };
 

@@ -27,6 +27,16 @@ export const MESSAGES = {
     topicsRequired: 'Topics are required',
     topicsTooLong: `Topics must be at most ${LIMITS.topicsMaxLength} characters`,
     nameRequired: 'An activity name is required',
+    /**
+     * The notices of a finished request (GET /ai_content_requests/{id} `notice`, docs/ai.md
+     * "When the text gives too little"): fewer tasks of quality rather than off-topic filler.
+     */
+    fewerTasks: (made: number, asked: number): string =>
+      `Your topics gave enough for ${made} of the ${asked} tasks you asked for. Add facts about your subject (times, places, names, rules) and generate again for more.`,
+    fewerTasksKept: (made: number, asked: number, kept: number): string =>
+      `Your topics gave enough for ${made} of the ${asked} new tasks asked for, so ${kept === 1 ? 'one earlier task stays' : `${kept} earlier tasks stay`}. Add facts about your subject (times, places, names, rules) and generate again for more.`,
+    generalTasks:
+      'We found nothing in your topics to write tasks about, so these are general knowledge tasks. Add facts about your subject (times, places, names, rules) and generate again for tasks about it.',
   },
 
   demo: {

@@ -336,6 +336,8 @@ export const aiWizardStateSchema = z.object({
   statusUrl: z.string().nullable(),
   completedAt: isoDateTime.nullable(),
   template: templateSchema.nullable(),
+  /** The server's word that the topics gave too little for every task asked (docs/ai.md). */
+  notice: z.string().nullish(),
   error: z.string().nullable(),
 });
 export type AiWizardState = z.infer<typeof aiWizardStateSchema>;
@@ -368,6 +370,11 @@ export type AiContentRequestBody = z.infer<typeof aiContentRequestBodySchema>;
 export const aiContentRequestStatusSchema = z.object({
   completedAt: isoDateTime.nullable(),
   template: templateSchema.nullable(),
+  /**
+   * Set when the request is done with fewer new tasks than asked, or with none about the
+   * topics: what the organiser is told (MESSAGES.ai.fewerTasks and the like). Null otherwise.
+   */
+  notice: z.string().nullish(),
 });
 export type AiContentRequestStatus = z.infer<typeof aiContentRequestStatusSchema>;
 

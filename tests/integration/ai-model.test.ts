@@ -661,6 +661,6 @@ describe('AI content requests when the server shuts down', () => {
       headers: me.headers,
     });
     expect(status.statusCode, status.body).toBe(200);
-    expect(json(status)).toEqual({ completedAt: null, template: null });
+    expect(json(status)).toEqual({ completedAt: null, template: null, notice: null });
   });
 });

@@ -173,6 +173,60 @@ describe('AI content requests with the built-in generator', () => {
     expect(result.steps[1]).toEqual(steps[1]);
   });
 
+  describe('when the topics give too little (docs/ai.md)', () => {
+    const THIN = 'Our cycling club rides every Sunday at 8am.';
+
+    it('a new activity gets only the tasks the text supports, and the status says how many of those asked', async () => {
+      const caller = guest();
+      const done = await generate(server, caller, newActivity(caller, { topics: THIN }));
+      expect(done.statusCode).toBe(200);
+      const { template, notice } = json<AiContentRequestStatus>(done);
+      const made = template!.steps.length;
+      expect(made).toBeGreaterThan(0);
+      expect(made).toBeLessThan(10);
+      expect(isTemplateValid(template!)).toBe(true);
+      expect(notice).toBe(MESSAGES.ai.fewerTasks(made, 10));
+    });
+
+    it('a full result has a null notice', async () => {
+      const caller = guest();
+      const done = await generate(server, caller, newActivity(caller));
+      expect(json<AiContentRequestStatus>(done).notice).toBeNull();
+    });
+
+    it('topics with nothing usable give a general mix of the full count, and say so', async () => {
+      const caller = guest();
+      const done = await generate(
+        server,
+        caller,
+        newActivity(caller, { topics: 'asdf qwer zxcv' }),
+      );
+      const { template, notice } = json<AiContentRequestStatus>(done);
+      expect(template!.steps).toHaveLength(10);
+      expect(notice).toBe(MESSAGES.ai.generalTasks);
+    });
+
+    it('an existing template keeps earlier unlocked tasks in the places no new task filled', async () => {
+      const caller = guest();
+      const steps = Array.from({ length: 12 }, (_, i) => step(i, i === 0));
+      const original = await createTemplate(server, caller, { name: 'Club', steps });
+      const done = await generate(server, caller, { templateId: original.id, topics: THIN });
+      const { template, notice } = json<AiContentRequestStatus>(done);
+      const result = template!;
+      expect(result.steps).toHaveLength(12);
+      expect(result.steps[0]).toEqual(steps[0]);
+      const earlierIds = new Set(steps.map((s) => s.id));
+      const kept = result.steps.filter((s) => earlierIds.has(s.id) && !s.locked);
+      const made = result.steps.length - 1 - kept.length;
+      expect(made).toBeGreaterThan(0);
+      expect(kept.length).toBeGreaterThan(0);
+      // The earlier tasks keep their order, after the new ones.
+      expect(kept).toEqual(steps.slice(1 + made));
+      expect(notice).toBe(MESSAGES.ai.fewerTasksKept(made, 11, kept.length));
+      expect(isTemplateValid(result)).toBe(true);
+    });
+  });
+
   it('lets a signed-in user generate for their own template and answers the status only to them', async () => {
     const owner = await signUp(server);
     const other = await signUp(server);

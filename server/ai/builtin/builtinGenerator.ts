@@ -1,9 +1,10 @@
 /**
  * The built-in generator (docs/ai.md): no network, no model. It reads the organiser's text for
  * their own facts and places first (questions and challenges from what they wrote), then fills
- * up from the question bank with tasks clearly on their subject, and only then, when the text
- * and its subject give too few, with the nearest other bank tasks. The same request id always
- * gives the same tasks.
+ * up from the question bank with tasks clearly on their subject. When the text and its subject
+ * give too few, it writes fewer tasks rather than fill up off the subject; only when they give
+ * none at all is the result a general knowledge mix of the nearest bank tasks, each marked as
+ * filler. The same request id always gives the same tasks.
  */
 import { BANK_TOPICS } from '../bank';
 import type { ChallengeKind } from '../bank/types';
@@ -113,14 +114,27 @@ function chooseFacts(
 }
 
 /**
- * Where a bank task came from. Filler (the text and its subject gave too few tasks, and the API
- * must return exactly the tasks asked for) says so, for the server log and the bench.
+ * Where a bank task came from. Filler (the text and its subject gave no task at all, so the
+ * result is a general mix) says so, for the server log and the bench.
  */
 export const FILLER_NOTE = '(filler: too little on the subject)';
 const bankProvenance = (item: BankItem, filler: ReadonlySet<string>): string =>
   `from the question bank: ${item.topicId}${filler.has(item.key) ? ` ${FILLER_NOTE}` : ''}`;
 
+/**
+ * The tasks for a request: on the subject only, so possibly fewer than asked; when there are
+ * none, the nearest bank tasks as a general mix of the full count, each marked `filler`.
+ */
 export function generateTasks(index: BankIndex, request: GenerationRequest): GeneratedTask[] {
+  const onSubject = writeTasks(index, request, false);
+  return onSubject.length > 0 ? onSubject : writeTasks(index, request, true);
+}
+
+function writeTasks(
+  index: BankIndex,
+  request: GenerationRequest,
+  fillUp: boolean,
+): GeneratedTask[] {
   const random: Random = seededRandom(request.requestId);
   const keptTexts = new Set(request.keep.map((step) => fold(step.text)));
   const used = new Set<string>();
@@ -159,8 +173,8 @@ export function generateTasks(index: BankIndex, request: GenerationRequest): Gen
   // 3. Challenges: at the organiser's own places first, then the bank's on the subject.
   const fromText = textChallenges(text, kinds).filter((c) => isNew(c.challenge.text));
   // When the text and the bank's subject give too few questions, challenges about the
-  // organiser's own statements come before anything off the subject. (The API must return
-  // exactly the tasks asked for, so the rest is filled from the nearest bank tasks.)
+  // organiser's own statements come before anything off the subject (and, for a general mix,
+  // the rest is filled from the nearest bank tasks).
   const short = questionSlots - facts.length - questions.length;
   const aboutStatements =
     short > 0
@@ -168,7 +182,7 @@ export function generateTasks(index: BankIndex, request: GenerationRequest): Gen
       : [];
   const stillWanted = short - aboutStatements.length;
   const filler = new Set<string>();
-  if (stillWanted > 0) {
+  if (fillUp && stillWanted > 0) {
     const nearest = takeRoundRobin(plan.fallback(), stillWanted, isQuestion, used);
     nearest.forEach((item) => filler.add(item.key));
     questions = questions.concat(nearest);
@@ -199,6 +213,7 @@ export function generateTasks(index: BankIndex, request: GenerationRequest): Gen
         aboutStatements.push(statement);
         continue;
       }
+      if (!fillUp) continue;
       found = takeRoundRobin(plan.fallback(), 1, ofKind, used)[0];
       found ??= takeRoundRobin(plan.fallback(), 1, anyChallenge, used)[0];
       if (found) filler.add(found.key);
@@ -239,6 +254,7 @@ export function generateTasks(index: BankIndex, request: GenerationRequest): Gen
         ),
         source: item.topicId,
         provenance: bankProvenance(item, filler),
+        ...(filler.has(item.key) ? { filler: true } : {}),
       };
     }),
   ];
@@ -254,6 +270,7 @@ export function generateTasks(index: BankIndex, request: GenerationRequest): Gen
         step: challengeStep(item.challenge, random),
         source: item.topicId,
         provenance: bankProvenance(item, filler),
+        ...(filler.has(item.key) ? { filler: true } : {}),
       };
     }),
   ];

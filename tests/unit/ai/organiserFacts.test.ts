@@ -10,13 +10,18 @@ import { canonical } from '../../../server/ai/builtin/distractors';
 import type { GeneratedTask } from '../../../server/ai/generator';
 import { validateStep } from '../../../src/domain/validation/step';
 import { AI_PROMPTS } from '../../fixtures/aiPrompts';
-import { isOnSubject, measureQuality } from '../../support/aiQuality';
+import { measureQuality } from '../../support/aiQuality';
 
 /** When a prompt states at most as many facts as tasks asked, this share of them must be used. */
 const FACT_SHARE = 0.8;
 /** When it states more, at least this share of the tasks asked must carry a fact. */
 const TASKS_WITH_FACTS = 0.7;
 const ON_SUBJECT = 0.9;
+/**
+ * The built-in generator writes fewer tasks rather than off-subject filler; over these realistic
+ * prompts it still writes at least this share of the tasks asked.
+ */
+const TASKS_WRITTEN = 0.8;
 /** Two request ids per prompt: the rules hold for the seeded draws, not for one lucky one. */
 const REQUEST_IDS = ['fixture-a', 'fixture-b'];
 
@@ -66,18 +71,13 @@ describe.each(AI_PROMPTS)('built-in generation for "$id"', (prompt) => {
   });
 
   it.each(runs)(
-    "subject: at least 90% of the tasks are on the prompt's subject; below that, only through flagged filler ($requestId)",
+    "subject: at least 90% of the tasks are on the prompt's subject, and none is filler ($requestId)",
     ({ tasks }) => {
       const report = measureQuality(prompt, tasks);
-      const off = tasks.filter((t) => !isOnSubject(prompt, t));
-      if (report.onSubject / tasks.length < ON_SUBJECT) {
-        // Filler: the text and the bank's subject gave too few tasks and the API wants exactly
-        // stepsCount (docs/ai.md). It is flagged, and the only way off the subject.
-        expect(off.filter((t) => !isFiller(t)).map((t) => t.step.text)).toEqual([]);
-      }
-      const kept = tasks.filter((t) => !isFiller(t));
-      const keptOn = kept.filter((t) => isOnSubject(prompt, t)).length;
-      expect(keptOn / kept.length, report.offSubject.join('\n')).toBeGreaterThanOrEqual(ON_SUBJECT);
+      expect(tasks.filter(isFiller).map((t) => t.step.text)).toEqual([]);
+      expect(report.onSubject / tasks.length, report.offSubject.join('\n')).toBeGreaterThanOrEqual(
+        ON_SUBJECT,
+      );
     },
   );
 
@@ -89,9 +89,10 @@ describe.each(AI_PROMPTS)('built-in generation for "$id"', (prompt) => {
   );
 
   it.each(runs)(
-    `validity: exactly ${prompt.stepsCount} tasks, each passing validateStep, with distinct options ($requestId)`,
+    `validity: at most ${prompt.stepsCount} tasks and at least 80% of them, each passing validateStep, with distinct options ($requestId)`,
     ({ tasks }) => {
-      expect(tasks).toHaveLength(prompt.stepsCount);
+      expect(tasks.length).toBeLessThanOrEqual(prompt.stepsCount);
+      expect(tasks.length).toBeGreaterThanOrEqual(Math.ceil(prompt.stepsCount * TASKS_WRITTEN));
       for (const { step } of tasks) {
         expect(validateStep(step), step.text).toEqual([]);
         if (step.type !== 'multipleChoice') continue;
@@ -117,21 +118,37 @@ describe.each(AI_PROMPTS)('built-in generation for "$id"', (prompt) => {
   );
 });
 
-describe('filler', () => {
-  it('is rare: at most 2% of all tasks over the prompts, and only where text and bank run out', () => {
-    let tasks = 0;
-    let filler = 0;
+describe('too little to go on', () => {
+  it('a realistic prompt never gets filler; where text and bank run out, it gets fewer tasks', () => {
+    let short = 0;
     for (const prompt of AI_PROMPTS) {
       const generated = generate(prompt.id, prompt.topics, prompt.stepsCount, REQUEST_IDS[0]!);
-      tasks += generated.length;
-      filler += generated.filter(isFiller).length;
+      expect(generated.filter(isFiller), prompt.id).toEqual([]);
+      if (generated.length < prompt.stepsCount) short += 1;
     }
-    expect(filler / tasks).toBeLessThanOrEqual(0.02);
+    // The cycling club and the Scout group: subjects the bank barely covers.
+    expect(short).toBeGreaterThan(0);
+  });
+
+  it('one thin statement gives only the tasks it supports, all about it', () => {
+    const tasks = generate('thin', 'Our cycling club rides every Sunday at 8am.', 20, 'thin');
+    expect(tasks.length).toBeGreaterThan(0);
+    expect(tasks.length).toBeLessThan(20);
+    expect(tasks.filter(isFiller)).toEqual([]);
+    expect(tasks.every((t) => t.filler !== true)).toBe(true);
+  });
+
+  it('topics with nothing usable give a general mix of the full count, every task flagged', () => {
+    const tasks = generate('nothing', 'asdf qwer zxcv', 10, 'nothing');
+    expect(tasks).toHaveLength(10);
+    expect(tasks.every((t) => t.filler === true && isFiller(t))).toBe(true);
+    for (const { step } of tasks) expect(validateStep(step)).toEqual([]);
   });
 
   it('is never needed when the bank knows the subject', () => {
     const prompt = AI_PROMPTS.find((p) => p.id === 'finance-team-day')!;
     const tasks = generate(prompt.id, prompt.topics, 20, 'filler');
+    expect(tasks).toHaveLength(20);
     expect(tasks.filter(isFiller)).toEqual([]);
   });
 });
