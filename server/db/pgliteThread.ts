@@ -47,51 +47,110 @@ export interface PgliteThreadClient extends PgliteThreadTransaction {
   close(): Promise<void>;
 }
 
+/** A folder's database whose worker died is opened again at most this often in a minute. */
+const RESTARTS_PER_MINUTE = 3;
+
+/** Each client's current worker, for `pgliteWorkerOf` (diagnostics and tests). */
+const workers = new WeakMap<PgliteThreadClient, () => Worker | null>();
+
+/** The worker thread a client is talking to now, if it is up. */
+export function pgliteWorkerOf(client: PgliteThreadClient): Worker | null {
+  return workers.get(client)?.() ?? null;
+}
+
 export async function openPgliteThread(options: PgliteThreadOptions): Promise<PgliteThreadClient> {
-  const worker = new Worker(WORKER_ENTRY, {
-    workerData: { hostModule: hostModule().href, options },
-    // Its errors cross as data without their stacks (pgliteThreadProtocol.ts), so source maps
-    // there would only hold memory: PGlite's are most of the server's (docs/operations.md).
-    execArgv: process.execArgv.filter((arg) => arg !== '--enable-source-maps'),
-  });
   const pending = new Map<number, { resolve(value: unknown): void; reject(e: Error): void }>();
   let nextId = 0;
   let nextTx = 0;
-  /** Once set, every call rejects with it: the worker is gone. */
+  /** Once set, every call rejects with it: the database is closed or cannot be opened again. */
   let stopped: Error | null = null;
+  let closing = false;
+  /** The worker that takes calls now; null while one starts. */
+  let live: Worker | null = null;
+  let starting: Promise<Worker>;
+  const restarts: number[] = [];
 
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.on('message', (reply: PgliteReply) => {
-      if ('ready' in reply) {
-        if (reply.ready) resolve();
-        else reject(errorFromData(reply.error));
-        return;
-      }
-      const waiting = pending.get(reply.id);
-      if (!waiting) return;
-      pending.delete(reply.id);
-      if ('error' in reply) waiting.reject(errorFromData(reply.error));
-      else waiting.resolve(reply.result);
-    });
-    const fail = (error: Error) => {
+  const rejectPending = (error: Error) => {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+
+  /**
+   * A worker that died while in use (PGlite aborted, the thread ran out of memory) is replaced:
+   * a folder's database is opened again, as after a crash, so the server does not go on with
+   * every call failing. The calls it held fail (their requests answer an error the clients
+   * retry); calls made meanwhile wait for the new worker. An in-memory database has nothing to
+   * reopen, and a worker that keeps dying stops the database for good.
+   */
+  const replace = (error: Error) => {
+    const now = Date.now();
+    while (restarts.length > 0 && now - restarts[0]! > 60_000) restarts.shift();
+    if (options.dataDir === null || restarts.length >= RESTARTS_PER_MINUTE) {
+      console.error('Teamtrail: the embedded database stopped and is not opened again', error);
       stopped ??= error;
-      reject(error);
-      for (const waiting of pending.values()) waiting.reject(error);
-      pending.clear();
-    };
-    worker.on('error', (error) => {
-      console.error('Teamtrail: the embedded database stopped with an error', error);
-      fail(error);
+      return;
+    }
+    restarts.push(now);
+    console.error('Teamtrail: the embedded database stopped; opening it again', error);
+    starting = start();
+    starting.catch((failure: Error) => {
+      console.error('Teamtrail: the embedded database could not be opened again', failure);
+      stopped ??= failure;
     });
-    worker.on('exit', (code) => fail(new Error(`The embedded database stopped (exit ${code}).`)));
-  });
+  };
+
+  function start(): Promise<Worker> {
+    const worker = new Worker(WORKER_ENTRY, {
+      workerData: { hostModule: hostModule().href, options },
+      // Its errors cross as data without their stacks (pgliteThreadProtocol.ts), so source maps
+      // there would only hold memory: PGlite's are most of the server's (docs/operations.md).
+      execArgv: process.execArgv.filter((arg) => arg !== '--enable-source-maps'),
+    });
+    return new Promise<Worker>((resolve, reject) => {
+      let ready = false;
+      let gone = false;
+      worker.on('message', (reply: PgliteReply) => {
+        if ('ready' in reply) {
+          if (reply.ready) {
+            ready = true;
+            live = worker;
+            resolve(worker);
+          } else reject(errorFromData(reply.error));
+          return;
+        }
+        const waiting = pending.get(reply.id);
+        if (!waiting) return;
+        pending.delete(reply.id);
+        if ('error' in reply) waiting.reject(errorFromData(reply.error));
+        else waiting.resolve(reply.result);
+      });
+      const end = (error: Error) => {
+        if (gone) return; // 'error' is followed by 'exit'
+        gone = true;
+        if (live === worker) live = null;
+        rejectPending(error);
+        if (!ready) reject(error);
+        else if (!closing) replace(error);
+      };
+      worker.on('error', (error) => end(error));
+      worker.on('exit', (code) => end(new Error(`The embedded database stopped (exit ${code}).`)));
+    });
+  }
+
+  const post = (worker: Worker, body: CallBody): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const id = ++nextId;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...body, id });
+    });
 
   const call = (body: CallBody): Promise<unknown> => {
     if (stopped) return Promise.reject(stopped);
-    const id = ++nextId;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ ...body, id });
+    if (live) return post(live, body);
+    // A worker is starting again: the call waits for it (in the order calls were made).
+    return starting.then((worker) => {
+      if (stopped) throw stopped;
+      return post(worker, body);
     });
   };
 
@@ -108,8 +167,9 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
     exec: (sql: string) => call({ op: 'exec', sql, tx }),
   });
 
-  await ready;
-  return {
+  starting = start();
+  await starting;
+  const client: PgliteThreadClient = {
     ...statements(null),
     async transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
       const tx = ++nextTx;
@@ -126,9 +186,13 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
       return result;
     },
     async close() {
-      if (!stopped) await call({ op: 'close' });
+      closing = true;
+      const worker = live ?? (await starting.catch(() => null));
+      if (!stopped && worker) await post(worker, { op: 'close' });
       stopped ??= new Error('The embedded database is closed.');
-      await worker.terminate();
+      await worker?.terminate();
     },
   };
+  workers.set(client, () => live);
+  return client;
 }

@@ -2,7 +2,8 @@
  * The embedded database in its worker thread (server/db/pgliteThread.ts) behaves as PGlite does
  * in the server's own thread: PostgreSQL's error fields reach the caller, a transaction commits
  * or rolls back as a whole and holds the database while it is open, and what a folder's
- * database acknowledged is there when it is opened again.
+ * database acknowledged is there when it is opened again. A worker that dies is replaced (a
+ * folder's database is opened again), so the server does not go on with every call failing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
-import { openPgliteThread } from '../../server/db/pgliteThread';
+import { openPgliteThread, pgliteWorkerOf } from '../../server/db/pgliteThread';
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -103,5 +104,62 @@ describe('PGlite in a worker thread, on a folder', () => {
     });
     await client.close();
     await expect(client.query('select 1')).rejects.toThrow('The embedded database is closed.');
+  });
+
+  it("opens a folder's database again when its worker dies: held calls fail, later ones wait for it, and what was committed is there", async () => {
+    const client = await openPgliteThread({
+      dataDir: path.join(dir, 'dies'),
+      durability: 'fsync',
+      checkpointIntervalMs: 60_000,
+    });
+    try {
+      await client.exec('create table survives (label text)');
+      await client.transaction(async (tx) => {
+        await tx.query('insert into survives values ($1)', ['committed']);
+      });
+      const first = pgliteWorkerOf(client);
+      expect(first).not.toBeNull();
+      // What a PGlite abort or an out-of-memory thread looks like from the server's side. A call
+      // the dying worker held fails (its request answers an error the client retries)…
+      const held = client.query('select pg_sleep(0.5)');
+      await first!.terminate();
+      await expect(held).rejects.toThrow('The embedded database stopped');
+      // …and a call made while the database is opened again waits for it.
+      const meanwhile = client.query<{ rows: { label: string }[] }>('select label from survives');
+      expect((await meanwhile).rows).toEqual([{ label: 'committed' }]);
+      expect(pgliteWorkerOf(client)).not.toBe(first);
+      // And it goes on taking writes.
+      await client.query('insert into survives values ($1)', ['after']);
+      const all = await client.query<{ rows: unknown[] }>('select * from survives');
+      expect(all.rows).toHaveLength(2);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("stops, refusing calls instead of waiting for ever, when an in-memory database's worker dies (nothing to reopen)", async () => {
+    const client = await openPgliteThread({
+      dataDir: null,
+      durability: 'relaxed',
+      checkpointIntervalMs: 60_000,
+    });
+    await pgliteWorkerOf(client)!.terminate();
+    await expect(client.query('select 1')).rejects.toThrow('The embedded database stopped');
+    await client.close();
+  });
+
+  it('stops for good when the worker keeps dying (three restarts a minute)', async () => {
+    const client = await openPgliteThread({
+      dataDir: path.join(dir, 'keeps-dying'),
+      durability: 'relaxed',
+      checkpointIntervalMs: 60_000,
+    });
+    for (let restart = 0; restart < 3; restart++) {
+      await pgliteWorkerOf(client)!.terminate();
+      await expect(client.query('select 1 as one')).resolves.toMatchObject({ rows: [{ one: 1 }] });
+    }
+    await pgliteWorkerOf(client)!.terminate();
+    await expect(client.query('select 1')).rejects.toThrow('The embedded database stopped');
+    await client.close();
   });
 });
