@@ -45,5 +45,15 @@ export function requestFailureText(failure: Failure): string {
 /** Polling for the result failed (SPEC §8); offline is not a failure, polling goes on. */
 export const POLL_FAILURE_TEXT = MESSAGES.ai.pollFailed;
 
+/**
+ * The server's word on a finished request that made fewer tasks than asked, or general knowledge
+ * ones (docs/ai.md `notice`), shown as it comes. Null when there is none: an older server sends
+ * no field at all, and the status answer is not validated on its way in.
+ */
+export function finishedNotice(status: { notice?: unknown } | null | undefined): string | null {
+  const notice = status?.notice;
+  return typeof notice === 'string' && notice.trim() !== '' ? notice : null;
+}
+
 /** Shown under the waiting text while a poll finds no connection; polling carries on. */
 export const POLL_OFFLINE_TEXT = `${OFFLINE_MESSAGE} We will keep checking for your activity.`;

@@ -2,7 +2,8 @@
  * SPEC §2.5 "Create new game": the AI flow as a stepped dialog. Unlike the wizard (§2.4) it
  * offers only 20 questions, asks at once (no 3 s wait), keeps its state in memory, and ends on
  * "Your activity is ready! 🎉". The finished template is stored on this device at once, so the
- * Activity Builder opens it without waiting for sync.
+ * Activity Builder opens it without waiting for sync. The server's notice of fewer tasks than
+ * asked shows on the ready step, above "Activity Builder".
  *
  * Before the AI steps it offers three starts side by side: "Start blank" (a new
  * blank activity on this device, opened in the builder; works offline), "From a template" (the
@@ -33,6 +34,7 @@ import { LIMITS } from '../../domain/limits';
 import { aiRequestErrorMessage } from '../../domain/messages';
 import { SelectionCard } from '../../ui/SelectionCard';
 import {
+  finishedNotice,
   isOfflineFailure,
   newActivityRequest,
   POLL_FAILURE_TEXT,
@@ -46,6 +48,7 @@ import {
   START_TEMPLATE_IMAGE,
   taskCountImage,
 } from '../aiFlow/illustrations';
+import { AiResultNotice } from '../aiFlow/AiResultNotice';
 import { useAdoptTemplate } from '../aiFlow/useAdoptTemplate';
 import { useAiRequestWake } from '../aiFlow/useAiRequestWake';
 import { usePolling, type PollTick } from '../aiFlow/usePolling';
@@ -172,7 +175,7 @@ function useAiGeneration(state: DialogState, dispatch: (action: DialogAction) =>
       return false;
     }
     await adopt(template);
-    if (active()) dispatch({ type: 'completed', template });
+    if (active()) dispatch({ type: 'completed', template, notice: finishedNotice(result.data) });
     return false;
   };
   usePolling(state.stage === 'polling' && state.statusUrl !== null, poll, { wake });
@@ -200,7 +203,7 @@ function DialogBody({ state, dispatch, close }: BodyProps) {
     case 'polling':
       return <Thinking offline={state.offline} />;
     case 'ready':
-      return <Ready templateId={state.template!.id} close={close} />;
+      return <Ready templateId={state.template!.id} notice={state.notice} close={close} />;
     case 'error':
       return <Failure message={state.error!} dispatch={dispatch} close={close} />;
   }
@@ -415,7 +418,15 @@ function Thinking({ offline }: { offline: boolean }) {
   );
 }
 
-function Ready({ templateId, close }: { templateId: string; close: () => void }) {
+function Ready({
+  templateId,
+  notice,
+  close,
+}: {
+  templateId: string;
+  notice: string | null;
+  close: () => void;
+}) {
   const navigate = useNavigate();
   const { signedIn } = useSession();
   const go = (path: string, replace: boolean) => {
@@ -439,6 +450,7 @@ function Ready({ templateId, close }: { templateId: string; close: () => void })
       <Text component="p" fw={700} fz="xl" m={0} role="status">
         {texts.ready.text}
       </Text>
+      <AiResultNotice notice={notice} maw={520} testId="create-game-result-notice" />
       <Group justify="center">
         <Button variant="default" onClick={close}>
           {texts.ready.close}

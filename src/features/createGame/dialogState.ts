@@ -17,6 +17,8 @@ export interface DialogState {
   answers: NewActivityAnswers;
   statusUrl: string | null;
   template: Template | null;
+  /** The server's notice on the finished request: fewer tasks than asked (docs/ai.md). */
+  notice: string | null;
   error: string | null;
   /** A poll found no connection; polling goes on. */
   offline: boolean;
@@ -38,7 +40,7 @@ export type DialogAction =
   | { type: 'create' }
   | { type: 'requested'; run: number; statusUrl: string }
   | { type: 'offline' }
-  | { type: 'completed'; template: Template | null }
+  | { type: 'completed'; template: Template | null; notice: string | null }
   | { type: 'failed'; run: number; error: string }
   | { type: 'tryAgain' }
   | { type: 'reset' };
@@ -58,6 +60,7 @@ export const INITIAL_DIALOG_STATE: DialogState = {
   },
   statusUrl: null,
   template: null,
+  notice: null,
   error: null,
   offline: false,
   run: 0,
@@ -116,6 +119,7 @@ export function dialogReducer(state: DialogState, action: DialogAction): DialogS
         },
         statusUrl: null,
         template: null,
+        notice: null,
         error: null,
         offline: false,
         run: state.run + 1,
@@ -128,7 +132,13 @@ export function dialogReducer(state: DialogState, action: DialogAction): DialogS
       return state.stage === 'polling' ? { ...state, offline: true } : state;
     case 'completed':
       return state.stage === 'polling'
-        ? { ...state, stage: 'ready', template: action.template, offline: false }
+        ? {
+            ...state,
+            stage: 'ready',
+            template: action.template,
+            notice: action.notice,
+            offline: false,
+          }
         : state;
     case 'failed':
       return (state.stage === 'creating' || state.stage === 'polling') && action.run === state.run

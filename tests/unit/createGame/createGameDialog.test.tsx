@@ -3,7 +3,8 @@
  * SPEC §2.5 the "Create new game" dialog on screen, and how it differs from the wizard (§2.4):
  * only 20 questions, no 3 s wait, a ready step with "Your activity is ready! 🎉", and state kept
  * in memory ("Close" forgets it). Before the AI steps, the three starts: Start blank,
- * From a template, With AI.
+ * From a template, With AI. The server's notice of fewer tasks than asked (docs/ai.md) on the
+ * ready step.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -18,6 +19,7 @@ import { pollAiContent, requestAiContent } from '../../../src/api/ai';
 import { CreateGameDialog } from '../../../src/features/createGame/CreateGameDialog';
 import { CreateGameButton } from '../../../src/features/createGame/CreateGameButton';
 import type { Template } from '../../../src/domain/schemas';
+import { MESSAGES } from '../../../src/domain/messages';
 import {
   ANON_ID,
   generatedTemplate,
@@ -116,16 +118,18 @@ async function answerUpToName(topics = 'Space and planets') {
   await screen.findByLabelText('Name');
 }
 
-async function createAndFinish(template: Template) {
+/** `notice` left out altogether is what an older server sends (docs/ai.md). */
+async function createAndFinish(template: Template, notice?: string | null) {
   vi.mocked(requestAiContent).mockResolvedValue({
     ok: true,
     status: 202,
     data: { aiContentRequestStatusUrl: STATUS_URL },
   });
+  const data = { completedAt: '2026-03-01T09:00:00.000Z', template };
   vi.mocked(pollAiContent).mockResolvedValue({
     ok: true,
     status: 200,
-    data: { completedAt: '2026-03-01T09:00:00.000Z', template },
+    data: notice === undefined ? data : { ...data, notice },
   });
   await answerUpToName();
   fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Space quiz' } });
@@ -273,6 +277,39 @@ describe('SPEC §2.5 steps 5–7: creating, polling every 5 s, ready', () => {
     await createAndFinish(generatedTemplate());
     fireEvent.click(button('Close'));
     expect(closes).toBe(1);
+  });
+});
+
+describe("docs/ai.md notice on SPEC §2.5 step 7: the server's word that it made fewer tasks", () => {
+  const NOTICE_ID = 'create-game-result-notice';
+
+  it('the ready step shows the notice under "Your activity is ready! 🎉", before its buttons', async () => {
+    const notice = MESSAGES.ai.fewerTasks(14, 20);
+    renderDialog();
+    await createAndFinish(generatedTemplate(), notice);
+    const shown = screen.getByTestId(NOTICE_ID);
+    expect(shown.textContent).toBe(notice);
+    expect(shown.getAttribute('role')).toBe('note');
+    expect(shown.nextElementSibling?.contains(button('Activity Builder'))).toBe(true);
+  });
+
+  it.each([
+    ['null', null],
+    ['missing', undefined],
+  ])('a result whose notice is %s shows no notice', async (_, notice) => {
+    renderDialog();
+    await createAndFinish(generatedTemplate(), notice);
+    expect(screen.queryByTestId(NOTICE_ID)).toBeNull();
+  });
+
+  it('"Close" forgets the notice: the next ready step without one shows none', async () => {
+    renderDialog();
+    await createAndFinish(generatedTemplate(), MESSAGES.ai.generalTasks);
+    expect(screen.getByTestId(NOTICE_ID).textContent).toBe(MESSAGES.ai.generalTasks);
+    fireEvent.click(button('Close'));
+    fireEvent.click(button('Open again'));
+    await createAndFinish(generatedTemplate(), null);
+    expect(screen.queryByTestId(NOTICE_ID)).toBeNull();
   });
 });
 

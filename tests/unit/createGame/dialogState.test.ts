@@ -75,7 +75,9 @@ describe('SPEC §2.5 dialog steps', () => {
     );
     const polling = dialogReducer(creating, { type: 'requested', run: 1, statusUrl: 'u' });
     expect(polling).toMatchObject({ stage: 'polling', statusUrl: 'u' });
-    expect(dialogReducer(polling, { type: 'completed', template: null }).stage).toBe('ready');
+    expect(dialogReducer(polling, { type: 'completed', template: null, notice: null }).stage).toBe(
+      'ready',
+    );
   });
 
   it('Back walks back through the input steps, and from the game type to the choice of a start', () => {

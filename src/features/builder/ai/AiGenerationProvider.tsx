@@ -6,6 +6,8 @@
  * The server reads the activity it generates for, so a new activity that exists only on this
  * device is pushed by the sync worker first (docs/ai.md). The result changes only the unlocked
  * tasks, as a normal local edit the sync worker carries to the server (the dirty flag of §4).
+ * The server's notice of fewer new tasks than asked goes with the result: in the dialog, or in
+ * the notification when the dialog was closed.
  */
 import { useNetwork } from '@mantine/hooks';
 import {
@@ -22,7 +24,12 @@ import { useApiCredentials } from '../../../app/session';
 import { useDataContext } from '../../../data/DataProvider';
 import type { ContentRecipe } from '../../../data/templateRepository';
 import { reportError } from '../../../telemetry/errorReporting';
-import { isOfflineFailure, POLL_FAILURE_TEXT, requestFailureText } from '../../aiFlow/aiRequest';
+import {
+  finishedNotice,
+  isOfflineFailure,
+  POLL_FAILURE_TEXT,
+  requestFailureText,
+} from '../../aiFlow/aiRequest';
 import { useAiRequestWake } from '../../aiFlow/useAiRequestWake';
 import { usePolling, type PollTick } from '../../aiFlow/usePolling';
 import { useBuilder } from '../BuilderContext';
@@ -139,10 +146,11 @@ export function AiGenerationProvider({
       fail(pollRun, POLL_FAILURE_TEXT);
       return false;
     }
-    dispatch({ type: 'completed', run: pollRun });
+    const resultNotice = finishedNotice(result.data);
+    dispatch({ type: 'completed', run: pollRun, notice: resultNotice });
     if (!latest.current.opened) {
       // The notice says it all: the next "Generate with AI" starts again at the topics.
-      setNotice({ kind: 'done', message: AI_DIALOG_TEXTS.done });
+      setNotice({ kind: 'done', message: AI_DIALOG_TEXTS.done, detail: resultNotice });
       dispatch({ type: 'finish' });
     }
     return false;

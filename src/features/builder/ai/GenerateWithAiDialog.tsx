@@ -1,12 +1,14 @@
 /**
  * SPEC §2.8 "Generate with AI", four steps: the topics, "Thinking" while the request is made,
  * the same while the result is polled for (with "Close"), and "Tasks generated and applied to
- * activity."; a failure offers "Try again?" (back to the topics, kept) and "Close". The state is
- * the builder's (AiGenerationProvider): this dialog only shows it.
+ * activity." (with the server's notice when it made fewer new tasks than asked); a failure offers
+ * "Try again?" (back to the topics, kept) and "Close". The state is the builder's
+ * (AiGenerationProvider): this dialog only shows it.
  */
 import { Alert, Button, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { memo } from 'react';
 import { POLL_OFFLINE_TEXT } from '../../aiFlow/aiRequest';
+import { AiResultNotice } from '../../aiFlow/AiResultNotice';
 import { DIALOG_TEXTS } from '../../dialogs/texts';
 import { AlertIcon, CheckIcon, SparklesIcon } from './aiIcons';
 import { canGenerate, type AiGenerationAction, type AiGenerationState } from './aiGenerationState';
@@ -84,7 +86,7 @@ function DialogBody({ state, online, dispatch, onGenerate, onClose }: GenerateWi
         />
       );
     case 'done':
-      return <Done onClose={onClose} />;
+      return <Done notice={state.notice} onClose={onClose} />;
     case 'error':
       return <Failure message={state.error ?? ''} dispatch={dispatch} onClose={onClose} />;
   }
@@ -190,7 +192,7 @@ function Thinking({
   );
 }
 
-function Done({ onClose }: { onClose(): void }) {
+function Done({ notice, onClose }: { notice: string | null; onClose(): void }) {
   return (
     <Stack align="center" gap="lg" py="md">
       <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden>
@@ -199,6 +201,7 @@ function Done({ onClose }: { onClose(): void }) {
       <Text component="p" fw={700} fz="lg" ta="center" m={0} role="status">
         {texts.done}
       </Text>
+      <AiResultNotice notice={notice} testId="generate-ai-result-notice" />
       <Button onClick={onClose} data-autofocus>
         {texts.close}
       </Button>

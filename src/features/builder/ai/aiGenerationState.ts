@@ -21,6 +21,8 @@ export interface AiGenerationState {
   /** The last poll found no connection; polling goes on. */
   offline: boolean;
   error: string | null;
+  /** The server's notice on the finished request: fewer new tasks than asked (docs/ai.md). */
+  notice: string | null;
 }
 
 export type AiGenerationAction =
@@ -30,7 +32,7 @@ export type AiGenerationAction =
   | { type: 'requested'; run: number; statusUrl: string }
   | { type: 'polled'; run: number; offline: boolean }
   | { type: 'failed'; run: number; error: string }
-  | { type: 'completed'; run: number }
+  | { type: 'completed'; run: number; notice: string | null }
   | { type: 'tryAgain' }
   | { type: 'finish' };
 
@@ -43,6 +45,7 @@ export const INITIAL_AI_STATE: AiGenerationState = {
   waitingForServer: false,
   offline: false,
   error: null,
+  notice: null,
 };
 
 /** SPEC §2.8 and §5: topics are entered (trimmed) and at most 1000 characters. */
@@ -89,7 +92,9 @@ export function aiGenerationReducer(
         ? { ...state, stage: 'error', error: action.error, waitingForServer: false }
         : state;
     case 'completed':
-      return current && state.stage === 'polling' ? { ...state, stage: 'done' } : state;
+      return current && state.stage === 'polling'
+        ? { ...state, stage: 'done', notice: action.notice }
+        : state;
     case 'tryAgain':
       // The topics are kept, so the organiser can adjust them rather than type them again.
       return state.stage === 'error' ? backToTopics(state) : state;

@@ -1,12 +1,14 @@
 /**
  * SPEC §2.4 step 7, /activity/complete: after 2 s (COMPLETE_REDIRECT_MS), if a template exists,
  * on to its demo (/activity/{templateId}/demo/create). Meanwhile the tasks can be opened in the
- * builder instead, by guests too (SPEC §1).
+ * builder instead, by guests too (SPEC §1). The server's notice of fewer tasks than asked shows
+ * above that way to the tasks.
  */
 import { Button, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { COMPLETE_REDIRECT_MS } from '../../../domain/constants';
+import { AiResultNotice } from '../../aiFlow/AiResultNotice';
 import { WizardCard } from '../WizardCard';
 import { WizardFailure } from '../WizardFailure';
 import { WAITING_MIN_HEIGHT } from '../WizardWaiting';
@@ -64,6 +66,7 @@ export function CompleteStep() {
           <Loader size="sm" aria-hidden />
           <Text c="dimmed">{texts.next}</Text>
         </Stack>
+        <AiResultNotice notice={wizard.state.notice} maw={480} testId="wizard-result-notice" />
         <Button component={Link} to={builderTasksPath(templateId)} variant="subtle" size="sm">
           {WIZARD_TEXTS.openBuilder}
         </Button>

@@ -1,17 +1,20 @@
 /**
  * SPEC §2.4 step 10, /activity/{templateId}/demo/complete: the demo's QR code and code, in three
  * steps (get the player, scan, then edit in the Activity Builder). Both ways out reset the demo
- * state (the builder's state is the builder's own: issue 7).
+ * state (the builder's state is the builder's own: issue 7). The server's notice of fewer tasks
+ * than asked for this activity shows with step 3, where the organiser is sent to edit the tasks.
  */
 import { Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ActivityCodeBlock } from '../../../ui/ActivityCodeBlock';
 import { MobileAppPanel } from '../../../ui/MobileAppPanel';
+import { AiResultNotice } from '../../aiFlow/AiResultNotice';
 import { WizardCard } from '../WizardCard';
 import { builderPath } from '../paths';
 import { WIZARD_TEXTS } from '../texts';
 import { useDemoStep } from '../useWizardStep';
+import { useWizardNotice } from '../useWizardNotice';
 
 const texts = WIZARD_TEXTS.demoComplete;
 
@@ -58,6 +61,7 @@ export function DemoCompleteStep() {
   const { templateId = '' } = useParams();
   const navigate = useNavigate();
   const demo = useDemoStep('complete', templateId);
+  const notice = useWizardNotice(templateId);
   const [leaving, setLeaving] = useState<'builder' | 'dashboard' | null>(null);
   if (demo.gate) return demo.gate;
   const { code, qrCodeUrl } = demo.state;
@@ -113,6 +117,7 @@ export function DemoCompleteStep() {
         </DemoStepSection>
         <DemoStepSection n={3} title={texts.step3}>
           <Text size="sm">{texts.step3Text}</Text>
+          <AiResultNotice notice={notice} testId="wizard-result-notice" />
         </DemoStepSection>
       </Box>
     </WizardCard>

@@ -3,7 +3,8 @@
  * a FREE account and comes back here after signing in or up (?from=); a signed-in user's demo
  * is created at once, and its status URL moves the wizard on to demo/status (guards.ts).
  * A guest may also open the generated tasks in the builder first (SPEC §1: guests open the
- * builder, and are asked for an account on leaving it).
+ * builder, and are asked for an account on leaving it); the server's notice of fewer tasks than
+ * asked shows beside that way to the tasks.
  */
 import { Anchor, Button, Divider, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useEffect, useRef } from 'react';
@@ -17,12 +18,14 @@ import { demoCreateErrorMessage } from '../../../domain/messages';
 import { PLANS } from '../../../domain/plans';
 import { DEMO_STATE_DEFAULTS } from '../../../domain/schemas';
 import { isOfflineFailure } from '../../aiFlow/aiRequest';
+import { AiResultNotice } from '../../aiFlow/AiResultNotice';
 import { WizardCard } from '../WizardCard';
 import { WizardFailure } from '../WizardFailure';
 import { WizardWaiting } from '../WizardWaiting';
 import { builderTasksPath } from '../paths';
 import { WIZARD_TEXTS } from '../texts';
 import { useDemoStep } from '../useWizardStep';
+import { useWizardNotice } from '../useWizardNotice';
 
 const texts = WIZARD_TEXTS.demoGate;
 
@@ -80,6 +83,7 @@ export function DemoCreateStep() {
 /** Guests: a FREE account is needed to create the demo (SPEC §2.4, §6). */
 function DemoAccountGate({ templateId }: { templateId: string }) {
   const { pathname, search } = useLocation();
+  const notice = useWizardNotice(templateId);
   return (
     <WizardCard title={texts.title}>
       <Stack gap="lg">
@@ -132,6 +136,7 @@ function DemoAccountGate({ templateId }: { templateId: string }) {
         <Divider />
         <Stack gap="sm" align="flex-start">
           <Text c="dimmed">{texts.editFirst}</Text>
+          <AiResultNotice notice={notice} testId="wizard-result-notice" />
           <Button component={Link} to={builderTasksPath(templateId)} variant="default">
             {WIZARD_TEXTS.openBuilder}
           </Button>

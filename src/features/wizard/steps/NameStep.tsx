@@ -11,7 +11,14 @@ import { WizardTextStep } from '../WizardTextStep';
 
 const texts = WIZARD_TEXTS.name;
 
-const FRESH_REQUEST = { statusUrl: null, completedAt: null, template: null, error: null };
+// The notice too: an earlier run's "fewer tasks" must not show on the new activity.
+const FRESH_REQUEST = {
+  statusUrl: null,
+  completedAt: null,
+  template: null,
+  notice: null,
+  error: null,
+};
 
 export function NameStep() {
   const wizard = useWizardStep('name');

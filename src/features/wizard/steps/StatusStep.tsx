@@ -4,12 +4,18 @@
  * resumes polling. The server's word that the request is over (docs/ai.md "Finished: the push")
  * makes it ask at once; the 5 s polls stay as the fallback. The finished template is stored on
  * this device at once (docs/ai.md: the server has it already), so the builder can open it
- * without waiting for sync.
+ * without waiting for sync. The server's notice of fewer tasks than asked is kept with it, for the
+ * screens that follow.
  */
 import { useState } from 'react';
 import { pollAiContent } from '../../../api/ai';
 import { useApiCredentials } from '../../../app/session';
-import { isOfflineFailure, POLL_FAILURE_TEXT, POLL_OFFLINE_TEXT } from '../../aiFlow/aiRequest';
+import {
+  finishedNotice,
+  isOfflineFailure,
+  POLL_FAILURE_TEXT,
+  POLL_OFFLINE_TEXT,
+} from '../../aiFlow/aiRequest';
 import { useAdoptTemplate } from '../../aiFlow/useAdoptTemplate';
 import { useAiRequestWake } from '../../aiFlow/useAiRequestWake';
 import { usePolling, type PollTick } from '../../aiFlow/usePolling';
@@ -42,7 +48,7 @@ export function StatusStep() {
     const { completedAt, template } = result.data ?? { completedAt: null, template: null };
     if (!completedAt) return true;
     if (template) await adopt(template);
-    await update({ completedAt, template: template ?? null });
+    await update({ completedAt, template: template ?? null, notice: finishedNotice(result.data) });
     return false;
   };
   usePolling(enabled, poll, { wake });

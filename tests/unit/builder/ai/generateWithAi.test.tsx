@@ -3,7 +3,8 @@
  * SPEC §2.8 "Generate with AI dialog" on the Edit Tasks screen: its four steps and texts, the
  * topics rule of §5, the failures with "Try again?", polling every 5 s that carries on offline,
  * and the result applied to the unlocked tasks only (§6) as an unsaved local edit (§4 dirty flag),
- * even when the dialog was closed while it ran.
+ * even when the dialog was closed while it ran; the server's notice of fewer new tasks than asked
+ * (docs/ai.md) shown with the result.
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +12,7 @@ import { pollAiContent, requestAiContent } from '../../../../src/api/ai';
 import { OFFLINE_MESSAGE } from '../../../../src/api/client';
 import type { TeamtrailDatabase } from '../../../../src/data/database';
 import type { Step, Template } from '../../../../src/domain/schemas';
+import { MESSAGES } from '../../../../src/domain/messages';
 import {
   openTestDatabase,
   pushToServer,
@@ -370,5 +372,87 @@ describe('SPEC §2.8 Generate with AI for an activity that has not reached the s
     ).toBeTruthy();
     expect(requestAiContent).not.toHaveBeenCalled();
     expect(inDialog('Try again?')).toBeTruthy();
+  });
+});
+
+describe("docs/ai.md notice: the server's word that it made fewer new tasks than asked", () => {
+  const KEPT = MESSAGES.ai.fewerTasksKept(2, 3, 1);
+  const NOTICE_ID = 'generate-ai-result-notice';
+  const completedWith = (template: Template, notice?: string | null) => {
+    const answer = completed(template);
+    return notice === undefined ? answer : { ...answer, data: { ...answer.data, notice } };
+  };
+
+  it('the open dialog shows the notice under "Tasks generated and applied to activity."', async () => {
+    const template = await activityWithLockedTasks();
+    vi.mocked(requestAiContent).mockResolvedValue(accepted);
+    vi.mocked(pollAiContent).mockResolvedValue(completedWith(answerFor(template), KEPT));
+    renderBuilderTasks(db, template.id);
+    await generate();
+    await within(dialog()).findByText('Thinking');
+    await advance(5_000);
+    expect(await within(dialog()).findByText(DONE)).toBeTruthy();
+    const notice = within(dialog()).getByTestId(NOTICE_ID);
+    expect(notice.textContent).toBe(KEPT);
+    expect(notice.getAttribute('role')).toBe('note');
+    // Closing ends the result: the next generation starts at the topics, with no notice.
+    fireEvent.click(inDialog('Close'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await openDialog();
+    expect(screen.getByLabelText(TOPICS_LABEL)).toBeTruthy();
+    expect(screen.queryByTestId(NOTICE_ID)).toBeNull();
+  });
+
+  it.each([
+    ['null', null],
+    ['missing', undefined],
+  ])('a result whose notice is %s shows no notice in the dialog', async (_, notice) => {
+    const template = await activityWithLockedTasks();
+    vi.mocked(requestAiContent).mockResolvedValue(accepted);
+    vi.mocked(pollAiContent).mockResolvedValue(completedWith(answerFor(template), notice));
+    renderBuilderTasks(db, template.id);
+    await generate();
+    await within(dialog()).findByText('Thinking');
+    await advance(5_000);
+    expect(await within(dialog()).findByText(DONE)).toBeTruthy();
+    expect(screen.queryByTestId(NOTICE_ID)).toBeNull();
+  });
+
+  it('closed while polling, the notification says "Tasks generated and applied to activity." and the notice, and stays until dismissed', async () => {
+    const template = await activityWithLockedTasks();
+    vi.mocked(requestAiContent).mockResolvedValue(accepted);
+    vi.mocked(pollAiContent)
+      .mockResolvedValueOnce(pending)
+      .mockResolvedValue(completedWith(answerFor(template), KEPT));
+    renderBuilderTasks(db, template.id);
+    await generate();
+    await waitFor(() => expect(inDialog('Close')).toBeTruthy());
+    fireEvent.click(inDialog('Close'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await advance(10_000);
+    const notification = await screen.findByTestId('generate-ai-notice');
+    expect(notification.textContent).toContain(`${DONE} ${KEPT}`);
+    // Advice to act on is not taken away after 8 s as the plain "done" is.
+    await advance(20_000);
+    expect(screen.getByTestId('generate-ai-notice')).toBeTruthy();
+    fireEvent.click(within(notification).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByTestId('generate-ai-notice')).toBeNull());
+  });
+
+  it('closed while polling, a result without a notice is told by the notification alone, which goes after 8 s', async () => {
+    const template = await activityWithLockedTasks();
+    vi.mocked(requestAiContent).mockResolvedValue(accepted);
+    vi.mocked(pollAiContent)
+      .mockResolvedValueOnce(pending)
+      .mockResolvedValue(completedWith(answerFor(template), null));
+    renderBuilderTasks(db, template.id);
+    await generate();
+    await waitFor(() => expect(inDialog('Close')).toBeTruthy());
+    fireEvent.click(inDialog('Close'));
+    await advance(10_000);
+    const notification = await screen.findByTestId('generate-ai-notice');
+    expect(within(notification).getByText(DONE).textContent).toBe(DONE);
+    await advance(8_000);
+    await waitFor(() => expect(screen.queryByTestId('generate-ai-notice')).toBeNull());
   });
 });
