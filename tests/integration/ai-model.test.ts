@@ -3,7 +3,8 @@
  * against a small OpenAI-compatible chat completions server that this file starts on 127.0.0.1.
  * Each case scripts the fake model's answers (valid, rule-breaking, not JSON, HTTP 500 / 401,
  * too slow) and checks what the organiser sees when polling GET /v1/ai_content_requests/{id},
- * and what the server sent to the model (model name, key, response_format, the repair round).
+ * and what the server sent to the model (model name, key, response_format, the repair round, the
+ * organiser's stated facts in the prompt and the checks of the answer against them).
  *
  * The fake server picks each case's script by the case's topics, which every user prompt
  * contains: a job left over from another case can never take this case's answers.
@@ -148,6 +149,29 @@ function script(...queue: Behaviour[]): { topics: string; script: Script } {
   return { topics, script: entry };
 }
 
+/**
+ * The fire-safety topics of docs/ai.md, with the case's key in the heading: it states three
+ * facts (the assembly point, the wardens' vests, the alarm test), the key none.
+ */
+function factsScript(...queue: Behaviour[]): { topics: string; script: Script } {
+  const topics =
+    `Fire safety at our Manchester office (case ${randomUUID()}): the assembly point is in the ` +
+    'car park behind building B, fire wardens wear yellow vests, the alarm is tested every ' +
+    'Tuesday at 10am.';
+  const entry: Script = { queue, requests: [] };
+  scripts.set(topics, entry);
+  return { topics, script: entry };
+}
+
+/** The fire-safety facts as the prompt lists them. */
+const FIRE_FACTS = [
+  'The assembly point is in the car park behind building B.',
+  'Fire wardens wear yellow vests.',
+  'The alarm is tested every Tuesday at 10am.',
+];
+const FACTS_HEADING =
+  'Facts the organiser stated (true for their organisation; ask about each, one task per fact where the count allows):';
+
 const answer = (content: unknown): Behaviour => ({
   kind: 'content',
   content: typeof content === 'string' ? content : JSON.stringify(content),
@@ -188,6 +212,37 @@ const photo = (n: number): ModelTask => ({
   answers: [],
   points: 50,
 });
+
+/** Four valid tasks that ask about the three fire-safety facts; `alarmDays` are the day options. */
+const fireTasks = (alarmDays = ['Tuesday', 'Monday', 'Thursday', 'Friday']): ModelTask[] => [
+  {
+    name: 'Assembly point',
+    type: 'multipleChoice',
+    text: 'Where is the assembly point?',
+    answers: [
+      'The car park behind building B',
+      'The staff canteen',
+      'The main reception',
+      'The loading bay',
+    ].map((value, i) => ({ value, correct: i === 0 })),
+    points: 20,
+  },
+  {
+    name: 'Warden vests',
+    type: 'freeText',
+    text: 'What colour vests do our fire wardens wear?',
+    answers: [{ value: 'Yellow', correct: true }],
+    points: 30,
+  },
+  {
+    name: 'Alarm day',
+    type: 'multipleChoice',
+    text: 'On which day is the fire alarm tested?',
+    answers: alarmDays.map((value, i) => ({ value, correct: i === 0 })),
+    points: 20,
+  },
+  photo(300),
+];
 
 /** Four valid, different tasks; `from` keeps two answers of one case apart. */
 const fourTasks = (from = 1): ModelTask[] => [
@@ -588,6 +643,153 @@ describe('AI content requests with an OpenAI-compatible model', () => {
     expectStepsFromTasks(
       result.steps.filter((_, i) => i !== 0 && i !== 2),
       [...tasks, mc(107), photo(108)],
+    );
+  });
+});
+
+describe('AI content requests with the facts the organiser stated', () => {
+  it('prompt: the user message lists the facts stated in the topics, after the topics', async () => {
+    const tasks = fireTasks();
+    const { topics, script: s } = factsScript(answer({ tasks }));
+    const me = guest();
+    const id = await ask(server, me, newActivity(me, topics));
+    expectStepsFromTasks((await completed(server, me, id)).steps, tasks);
+
+    // Every fact asked about: no repair round.
+    expect(s.requests).toHaveLength(1);
+    const [prompt] = userMessages(s.requests[0]!);
+    expect(prompt).toContain(
+      `${topics}\n\n${FACTS_HEADING}\n${FIRE_FACTS.map((f) => `- ${f}`).join('\n')}`,
+    );
+  });
+
+  it('prompt: topics that state no facts get no facts list', async () => {
+    const { topics, script: s } = script(answer({ tasks: fourTasks(201) }));
+    const me = guest();
+    const id = await ask(server, me, newActivity(me, topics));
+    await completed(server, me, id);
+    expect(userMessages(s.requests[0]!)[0]).not.toContain('Facts the organiser stated');
+  });
+
+  it('coverage: an answer that asks about none of the facts is repaired, naming the missed facts', async () => {
+    const missing = fourTasks(211);
+    const tasks = fireTasks();
+    const { topics, script: s } = factsScript(answer({ tasks: missing }), answer({ tasks }));
+    const me = guest();
+    const id = await ask(server, me, newActivity(me, topics));
+    expectStepsFromTasks((await completed(server, me, id)).steps, tasks);
+
+    expect(s.requests).toHaveLength(2);
+    const repair = userMessages(s.requests[1]!)[1]!;
+    expect(repair).toContain('These facts from the organiser are not asked about:');
+    for (const fact of FIRE_FACTS) expect(repair).toContain(`"${fact}"`);
+  });
+
+  it('coverage: an answer that still misses facts after the repair round but breaks no rule is accepted', async () => {
+    const stillMissing = fourTasks(231);
+    const { topics, script: s } = factsScript(
+      answer({ tasks: fourTasks(221) }),
+      answer({ tasks: stillMissing }),
+    );
+    const me = guest();
+    const id = await ask(server, me, newActivity(me, topics));
+    expectStepsFromTasks((await completed(server, me, id)).steps, stillMissing);
+    expect(s.requests).toHaveLength(2);
+  });
+
+  it('coverage: no task per fact is asked for when there are more facts than tasks', async () => {
+    const tasks = [mc(241), photo(242)];
+    const { topics, script: s } = factsScript(answer({ tasks }));
+    const me = guest();
+    const id = await ask(server, me, newActivity(me, topics, 2));
+    expectStepsFromTasks((await completed(server, me, id)).steps, tasks);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('coverage: a fact a locked task already asks about is neither listed nor asked for again', async () => {
+    const me = guest();
+    const locked: Step = {
+      id: randomUUID(),
+      name: 'Assembly point',
+      type: 'freeText',
+      text: 'Where is the assembly point?',
+      answers: [{ id: randomUUID(), value: 'The car park behind building B', correct: true }],
+      media: null,
+      points: 20,
+      locked: true,
+    };
+    const others: Step[] = Array.from({ length: 9 }, (_, i) => ({
+      id: randomUUID(),
+      name: `Old task ${i}`,
+      type: 'freeText',
+      text: `Old question number ${i}?`,
+      answers: [{ id: randomUUID(), value: `Old answer ${i}`, correct: true }],
+      media: null,
+      points: 10,
+      locked: false,
+    }));
+    const created = await server.request({
+      method: 'POST',
+      url: '/v1/templates',
+      headers: me.headers,
+      payload: { name: 'Fire quiz', steps: [locked, ...others] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // 9 places: the vests and the alarm asked, the rest on other things.
+    const tasks = [...fireTasks().slice(1), mc(251), mc(252), mc(253), mc(254), mc(255), mc(256)];
+    const { topics, script: s } = factsScript(answer({ tasks }));
+    const id = await ask(server, me, { templateId: json<Template>(created).id, topics });
+    const result = await completed(server, me, id);
+
+    expect(s.requests).toHaveLength(1);
+    const [prompt] = userMessages(s.requests[0]!);
+    expect(prompt).toContain(`${FACTS_HEADING}\n- ${FIRE_FACTS[1]}\n- ${FIRE_FACTS[2]}\n`);
+    expect(prompt).not.toContain(`- ${FIRE_FACTS[0]}`);
+    expect(result.steps[0]).toEqual(locked);
+    expectStepsFromTasks(result.steps.slice(1), tasks);
+  });
+
+  it('language: options that are the same answer ("Tuesday", "Tuesdays") are sent back naming the task, and fail with 422 when they come again', async () => {
+    const twice = fireTasks(['Tuesday', 'Tuesdays', 'Monday', 'Friday']);
+    const { topics, script: s } = factsScript(
+      answer({ tasks: twice }),
+      answer({ tasks: twice }),
+      answer({ tasks: fireTasks() }), // never asked for: one repair round only
+    );
+    const me = guest();
+    const id = await ask(server, me, newActivity(me, topics));
+    const response = await poll(server, me, id);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(json(response)).toEqual({ errorMessage: MESSAGES.ai.incompleteData });
+
+    expect(s.requests).toHaveLength(2);
+    const repair = userMessages(s.requests[1]!)[1]!;
+    expect(repair).toContain(
+      'Task 3 ("Alarm day"): the options "Tuesday" and "Tuesdays" are the same answer written twice',
+    );
+    // Every fact was asked: the language rule alone sent it back.
+    expect(repair).not.toContain('not asked about');
+  });
+
+  it('language: a typed answer too long to type is sent back, and the repaired answer is used', async () => {
+    const [assembly, vests, alarm, challenge] = fireTasks();
+    const longTyped: ModelTask = {
+      ...vests!,
+      answers: [
+        { value: 'Bright yellow high visibility vests with a fire warden badge', correct: true },
+      ],
+    };
+    const tasks = fireTasks();
+    const { topics, script: s } = factsScript(
+      answer({ tasks: [assembly!, longTyped, alarm!, challenge!] }),
+      answer({ tasks }),
+    );
+    const me = guest();
+    const id = await ask(server, me, newActivity(me, topics));
+    expectStepsFromTasks((await completed(server, me, id)).steps, tasks);
+    expect(s.requests).toHaveLength(2);
+    expect(userMessages(s.requests[1]!)[1]).toContain(
+      'Task 2 ("Warden vests"): teams must type this answer',
     );
   });
 });

@@ -5,14 +5,15 @@
  * (which prints the figures).
  *
  * - A fact is **used** when a task's right answer or its text (name, question, challenge) carries
- *   one of the fact's answers; it is **asked** when it is a question's right answer, the stricter
- *   figure.
+ *   one of the fact's answers (`carries` of server/ai/textMatch.ts, which the model path's check
+ *   shares); it is **asked** when it is a question's right answer, the stricter figure.
  * - A task is **on subject** when it comes from the organiser's text, is from a bank topic the
  *   prompt names as a whole, or its name, text or right answer shares a subject word (by stem).
  * - A **repeat** is a task whose text another task already has, or a question from the organiser's
  *   text asking the same sentence for the same answer as another.
  */
 import type { GeneratedTask } from '../../server/ai/generator';
+import { carries, foldForMatch } from '../../server/ai/textMatch';
 import type { AiPromptFixture } from '../fixtures/aiPrompts';
 
 export type QualityPrompt = Pick<AiPromptFixture, 'facts' | 'subjectWords' | 'bankTopics'>;
@@ -28,32 +29,6 @@ export interface QualityReport {
   /** Tasks off the subject, as "text (source)". */
   offSubject: string[];
   repeats: number;
-}
-
-/** Lower case, no accents, thousands separators and "10 am" spaces removed, other marks kept. */
-export function foldForMatch(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[‘’]/g, "'")
-    .replace(/(\d),(\d{3})\b/g, '$1$2')
-    .replace(/(\d)\s+(am|pm)\b/g, '$1$2')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Whether `text` carries `answer` as whole words (a plural "Tuesdays" carries "Tuesday"). */
-export function carries(text: string, answer: string): boolean {
-  const needle = foldForMatch(answer);
-  if (needle === '') return false;
-  const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}])${escapeRegExp(needle)}(?:s|es)?(?![\\p{L}\\p{N}])`,
-    'u',
-  );
-  return pattern.test(foldForMatch(text));
 }
 
 /** A light stemmer: plurals, -ing, -ed and a final e go, so "cycling" and "cycle" meet. */

@@ -1,9 +1,12 @@
 /**
  * The model provider (docs/ai.md): any OpenAI-compatible chat completions endpoint (OpenAI,
  * Ollama, vLLM, llama.cpp's server, LM Studio…) through the AI SDK, with structured output
- * against the step schema of src/domain. Output that fails the schema or the task rules is sent
- * back once with its problems; a second failure is 'incomplete' (SPEC §8 422). Provider errors
- * and timeouts are 'unavailable'. Nothing from the provider reaches organisers as it is.
+ * against the step schema of src/domain. The prompt lists the facts the organiser stated
+ * (server/ai/organiserFacts.ts). Output that fails the schema, the task rules or the built-in
+ * generator's language rules, or leaves too many of the facts unasked, is sent back once with its
+ * problems; a second failure is 'incomplete' (SPEC §8 422), except for unasked facts: coverage is
+ * a reason for the repair round only. Provider errors and timeouts are 'unavailable'. Nothing
+ * from the provider reaches organisers as it is.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import {
@@ -19,7 +22,14 @@ import { z } from 'zod';
 import { answerSchema, stepSchema, type Step } from '../../../src/domain/schemas';
 import { validateStep } from '../../../src/domain/validation/step';
 import { GenerationError, type ContentGenerator, type GenerationRequest } from '../generator';
-import { repairPrompt, systemPrompt, userPrompt } from './prompt';
+import {
+  languageProblems,
+  missedFacts,
+  statedFacts,
+  unaskedFactsProblem,
+  type StatedFact,
+} from '../organiserFacts';
+import { factsForPrompt, repairPrompt, systemPrompt, userPrompt } from './prompt';
 
 export interface ModelConfig {
   baseUrl: string;
@@ -55,8 +65,16 @@ const toStep = (task: GeneratedTasks['tasks'][number]): Step => ({
   locked: false,
 });
 
-/** The rules of src/domain that the tasks break, as sentences the model can act on. */
-function problemsOf(tasks: Step[], request: GenerationRequest): string[] {
+/**
+ * The rules that the tasks break, as sentences the model can act on: src/domain's, the built-in
+ * generator's language rules, and (when `facts` are given) too many of the organiser's facts
+ * left unasked.
+ */
+function problemsOf(
+  tasks: Step[],
+  request: GenerationRequest,
+  facts: readonly StatedFact[],
+): string[] {
   const problems: string[] = [];
   if (tasks.length < request.count) {
     problems.push(`There must be exactly ${request.count} tasks; there were ${tasks.length}.`);
@@ -70,6 +88,7 @@ function problemsOf(tasks: Step[], request: GenerationRequest): string[] {
       );
     }
   });
+  problems.push(...languageProblems(tasks));
   const texts = tasks.map((step) => step.text.toLowerCase());
   if (new Set(texts).size !== texts.length) problems.push('Two tasks are the same.');
   // checkGeneratedSteps (server/ai/assemble.ts) refuses a task that repeats a locked one; asking
@@ -82,6 +101,9 @@ function problemsOf(tasks: Step[], request: GenerationRequest): string[] {
       );
     }
   });
+  // Only the tasks the organiser gets count (a longer answer is cut to the count).
+  const unasked = unaskedFactsProblem(facts, tasks.slice(0, request.count), request.count);
+  if (unasked) problems.push(unasked);
   return problems;
 }
 
@@ -151,9 +173,13 @@ export function createModelGenerator(
     kind: 'model',
     async generate(request) {
       const signal = AbortSignal.any([request.signal, AbortSignal.timeout(config.timeoutMs)]);
-      const messages: ModelMessage[] = [{ role: 'user', content: userPrompt(request) }];
+      // The organiser's facts that the locked tasks do not already ask about.
+      const facts = factsForPrompt(
+        missedFacts(statedFacts(request.topics, request.requestId), request.keep),
+      );
+      const messages: ModelMessage[] = [{ role: 'user', content: userPrompt(request, facts) }];
       let answer = await ask(messages, signal);
-      let problems = answer.tasks ? problemsOf(answer.tasks, request) : answer.problems;
+      let problems = answer.tasks ? problemsOf(answer.tasks, request, facts) : answer.problems;
       if (problems.length > 0) {
         // One repair round: the model sees its own answer and what was wrong with it.
         messages.push(
@@ -161,7 +187,8 @@ export function createModelGenerator(
           { role: 'user', content: repairPrompt(problems) },
         );
         answer = await ask(messages, signal);
-        problems = answer.tasks ? problemsOf(answer.tasks, request) : answer.problems;
+        // Facts still unasked are no reason to fail an answer that breaks no rule: not checked now.
+        problems = answer.tasks ? problemsOf(answer.tasks, request, []) : answer.problems;
       }
       if (!answer.tasks || problems.length > 0) {
         throw new GenerationError(

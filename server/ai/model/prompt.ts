@@ -1,9 +1,22 @@
 /**
- * What the model is asked. The organiser's topics are the only user data sent (docs/ai.md,
- * privacy); the rules below are the ones src/domain checks afterwards, so that a good model gets
- * them right the first time and the repair round is the exception.
+ * What the model is asked. The user data sent is the organiser's topics, the facts they stated in
+ * them (statements of those topics, as the built-in generator reads them: server/ai/
+ * organiserFacts.ts), and the texts of the template's locked tasks, so that they are not repeated
+ * (docs/ai.md, privacy). The rules below are the ones checked afterwards (src/domain's and the
+ * built-in generator's language rules), so that a good model gets them right the first time and
+ * the repair round is the exception.
  */
 import type { GenerationRequest } from '../generator';
+import type { StatedFact } from '../organiserFacts';
+
+/** At most this many facts are listed, each at most this long: the prompt stays bounded. */
+export const MAX_PROMPT_FACTS = 20;
+const MAX_FACT_LENGTH = 200;
+
+/** The facts the prompt lists, and so the ones a result is checked against. */
+export function factsForPrompt(facts: readonly StatedFact[]): StatedFact[] {
+  return facts.filter((fact) => fact.sentence.length <= MAX_FACT_LENGTH).slice(0, MAX_PROMPT_FACTS);
+}
 
 export function systemPrompt(): string {
   return [
@@ -15,8 +28,10 @@ export function systemPrompt(): string {
     'Rules:',
     '- type is one of multipleChoice, freeText, photoChallenge, videoChallenge, standardChallenge.',
     '- multipleChoice: exactly 4 short answers, exactly one with correct true, three plausible',
-    '  wrong answers of the same kind.',
-    '- freeText: exactly 1 answer with correct true, a word, name or number a team can type.',
+    '  wrong answers of the same kind, all four different (not "Tuesday" and "Tuesdays").',
+    '- freeText: exactly 1 answer with correct true, a word, name or number a team can type',
+    '  (at most 40 characters and 6 words).',
+    '- A right answer is at most 80 characters.',
     '- photoChallenge, videoChallenge, standardChallenge: answers is an empty list; the text says',
     '  what the team has to do ("Take a photo of your team…"); safe, inclusive, no purchases.',
     '- About 60% multipleChoice, 20% freeText, 20% challenges (mostly photo and video).',
@@ -26,11 +41,21 @@ export function systemPrompt(): string {
   ].join('\n');
 }
 
-export function userPrompt(request: GenerationRequest): string {
+export function userPrompt(request: GenerationRequest, facts: readonly StatedFact[]): string {
   const avoid = request.keep.map((step) => `- ${step.text}`).join('\n');
+  const stated = factsForPrompt(facts)
+    .map((fact) => `- ${fact.sentence}`)
+    .join('\n');
   return [
     `Write exactly ${request.count} tasks for a ${request.gameType === 'location' ? 'location-based outdoor' : 'quiz'} activity about:`,
     request.topics,
+    ...(stated
+      ? [
+          '',
+          'Facts the organiser stated (true for their organisation; ask about each, one task per fact where the count allows):',
+          stated,
+        ]
+      : []),
     ...(avoid ? ['', 'The activity already has these tasks; do not repeat them:', avoid] : []),
   ].join('\n');
 }
