@@ -69,7 +69,8 @@ export const WIZARD_TEXTS = {
 
   complete: {
     title: 'Your activity has been created',
-    next: 'Setting up your demo…',
+    // Guests meet the account gate next, users their demo being made: true for both.
+    next: 'Taking you to your demo…',
   },
 
   failure: {
