@@ -30,6 +30,7 @@ import { attachUploadCleanup } from './services/uploads/cleanup';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { templateRoutes } from './routes/templates';
+import { taskOriginRoutes } from './routes/taskOrigins';
 import { userRoutes } from './routes/users';
 import { uploadRoutes, servedUploadRoutes } from './routes/uploads';
 import { resumableUploadRoutes } from './routes/resumableUploads';
@@ -198,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await v1.register(healthRoutes);
       await v1.register(authRoutes);
       await v1.register(templateRoutes);
+      await v1.register(taskOriginRoutes);
       await v1.register(userRoutes);
       await v1.register(uploadRoutes);
       await v1.register(resumableUploadRoutes);

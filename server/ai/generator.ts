@@ -28,8 +28,9 @@ export interface GeneratedTask {
   step: Step;
   source: string;
   /**
-   * For people reading tests, benches and logs, never stored or returned: the organiser's
-   * sentence the task was made from, or "from the question bank: {topic}".
+   * The organiser's sentence the task was made from (source 'organiser'), or "from the question
+   * bank: {topic}"; recorded as the task's origin (server/services/taskOrigins.ts) and read by the
+   * tests and the bench.
    */
   provenance?: string;
   /**

@@ -23,6 +23,7 @@ import {
   type AiJobRow,
 } from '../services/aiContentRequests';
 import { createTemplate, getTemplate, getWritableRow, type Owner } from '../services/templates';
+import { recordTaskOrigins } from '../services/taskOrigins';
 import { findUserById, moveGuestTemplatesToUser } from '../services/users';
 import {
   checkGeneratedSteps,
@@ -31,7 +32,7 @@ import {
   nameFromTopics,
   plannedCounts,
 } from './assemble';
-import { GenerationError, type ContentGenerator } from './generator';
+import { GenerationError, type ContentGenerator, type GeneratedTask } from './generator';
 
 /** How often an idle runner looks for work queued by other instances or left by a dead one. */
 export const AI_QUEUE_POLL_MS = 1_000;
@@ -107,6 +108,18 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
    */
   const fewestAccepted = (wanted: number) => (generator.kind === 'builtin' ? 1 : wanted);
 
+  /**
+   * Where each task came from, for the task cards and "Another task like this". Best effort: the
+   * tasks matter, their origins are extra, so a failure here is logged and the request goes on.
+   */
+  async function recordOrigins(templateId: string, tasks: GeneratedTask[], topics: string) {
+    try {
+      await recordTaskOrigins(db, templateId, tasks, topics);
+    } catch (error) {
+      log.warn({ err: error, template: templateId }, 'AI request: could not record task origins');
+    }
+  }
+
   async function generateFor(
     job: AiJobRow,
     owner: Owner,
@@ -130,6 +143,7 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
       // The result is applied by the organiser's builder, which marks it unsaved (SPEC §2.8):
       // the stored template is not changed here.
       const current = await getTemplate(db, row.id, owner);
+      await recordOrigins(row.id, tasks, job.input.topics);
       return {
         templateId: row.id,
         result: { ...current, steps, stepValidationErrors: computeStepValidationErrors(steps) },
@@ -159,6 +173,7 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
       duration: input.duration ?? 30,
       steps,
     });
+    await recordOrigins(template.id, tasks, input.topics);
     // A guest who signed up while this ran has had their templates moved already; move this one
     // too (the job row moved with them, server/services/users.ts).
     const now = await ownerOf(db, job.id);

@@ -217,6 +217,31 @@ export const aiContentRequests = pgTable(
   ],
 );
 
+/**
+ * Where each task the AI assistant wrote came from (docs/ai.md "Where each task came from"), by
+ * template and task id: shown on the task card, and the seed of "Another task like this". Kept
+ * apart from the template so that sync and the step schema stay as they are; a task written by
+ * hand has no row. `topics` is the request's text, which "another" for a model's task works from.
+ */
+export const taskOrigins = pgTable(
+  'task_origins',
+  {
+    templateId: text('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    stepId: text('step_id').notNull(),
+    /** 'organiserText' | 'questionBank' | 'model' */
+    kind: text('kind').notNull(),
+    sentence: text('sentence'),
+    /** The bank topic's id (its name is looked up when answered). */
+    topicId: text('topic_id'),
+    general: boolean('general').notNull().default(false),
+    topics: text('topics').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.stepId] })],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Games (docs/games.md): a launch, a scheduled instance or a demo of a template, played from a
 // snapshot of the template taken when it was created, so later edits never touch it.

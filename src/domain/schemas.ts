@@ -378,6 +378,31 @@ export const aiContentRequestStatusSchema = z.object({
 });
 export type AiContentRequestStatus = z.infer<typeof aiContentRequestStatusSchema>;
 
+/**
+ * Where a task the AI assistant wrote came from (docs/ai.md "Where each task came from"):
+ * GET /templates/{id}/task_origins and POST /templates/{id}/steps/{stepId}/another.
+ */
+export const taskOriginSchema = z.object({
+  stepId: idSchema,
+  kind: z.enum(['organiserText', 'questionBank', 'model']),
+  /** organiserText: the organiser's sentence the task was made from; else null. */
+  sentence: z.string().nullable(),
+  /** questionBank: the bank topic's name ("Fire safety"); else null. */
+  topic: z.string().nullable(),
+  /** questionBank: general knowledge filler, because nothing in the topics was usable. */
+  general: z.boolean(),
+});
+export type TaskOrigin = z.infer<typeof taskOriginSchema>;
+
+export const taskOriginsResponseSchema = z.object({ origins: z.array(taskOriginSchema) });
+
+/** The texts the activity has now (the device's, the server's copy may be behind). */
+export const anotherTaskBodySchema = z
+  .strictObject({
+    avoid: z.array(z.string().max(LIMITS.stepTextMaxLength)).max(LIMITS.stepsMax).optional(),
+  })
+  .nullish();
+
 // ---------------------------------------------------------------------------------------------
 // Demo state (SPEC §3)
 
