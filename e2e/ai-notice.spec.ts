@@ -3,6 +3,7 @@
  * "When the text gives too little"), in the built app with the real server and its built-in
  * generator: a guest's thin topics in the wizard give a short activity whose notice shows on
  * /activity/complete and on the demo gate, and the builder's "Generate with AI" shows it too.
+ * Each task says where it came from, and "Another task like this" replaces one, with Undo.
  */
 import { expect, test } from '@playwright/test';
 
@@ -38,6 +39,21 @@ test('thin topics give fewer tasks, and the wizard, the demo gate and the builde
   await page.getByRole('link', { name: 'Open in the Activity Builder' }).click();
   await expect(page).toHaveURL(/\/builder\/[^/]+\/tasks$/);
   await expect(page.getByTestId('task-card')).toHaveCount(made);
+
+  // Each task says where it came from; "Another task like this" replaces one in place, with Undo.
+  const first = page.getByTestId('task-card').first();
+  await first.getByRole('button', { expanded: false }).first().click();
+  const origin = first.getByTestId('task-origin');
+  await expect(origin).toContainText(/^From (your text: “.+”|the question bank: .+)/);
+  // The phone preview shows the open task's question.
+  const question = page.getByTestId('task-preview-banner');
+  const before = (await question.textContent())!;
+  await origin.getByRole('button', { name: 'Another task like this' }).click();
+  await expect(question).not.toHaveText(before);
+  await expect(page.getByTestId('task-card').first().getByTestId('task-origin')).toBeVisible();
+  await expect(page.getByTestId('task-card')).toHaveCount(made);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(question).toHaveText(before);
 
   // The builder's "Generate with AI" says it in its result.
   await page.getByRole('button', { name: 'Generate with AI' }).click();

@@ -39,6 +39,10 @@ vi.mock('../../../src/app/session', () => ({
   useRequestorId: () => '11111111-1111-4111-8111-111111111111',
 }));
 vi.mock('../../../src/api/ai', () => ({ requestAiContent: vi.fn(), pollAiContent: vi.fn() }));
+vi.mock('../../../src/api/taskOrigins', () => ({
+  getTaskOrigins: vi.fn(async () => ({ ok: true, status: 200, data: [] })),
+  anotherTaskLikeThis: vi.fn(),
+}));
 
 const WORKING = 'Our AI Assistant is getting to work. Prepare to be dazzled!';
 

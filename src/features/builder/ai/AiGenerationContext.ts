@@ -8,10 +8,15 @@ import type { AiStage } from './aiGenerationState';
 export interface AiGenerationControl {
   open(): void;
   stage: AiStage;
+  /**
+   * How many generation results this builder has applied: a screen that shows what came with
+   * the tasks (their origins) reads it again when this changes.
+   */
+  applied: number;
 }
 
 /** Outside the builder layout (a screen rendered alone in its unit tests) the button opens nothing. */
-const NO_GENERATION: AiGenerationControl = { open() {}, stage: 'topics' };
+const NO_GENERATION: AiGenerationControl = { open() {}, stage: 'topics', applied: 0 };
 
 export const AiGenerationContext = createContext<AiGenerationControl>(NO_GENERATION);
 

@@ -57,6 +57,7 @@ export function AiGenerationProvider({
   const [state, dispatch] = useReducer(aiGenerationReducer, INITIAL_AI_STATE);
   const [opened, setOpened] = useState(false);
   const [notice, setNotice] = useState<AiNoticeContent | null>(null);
+  const [applied, setApplied] = useState(0);
 
   const latest = useRef({ state, credentials, opened, templateId, update });
   useEffect(() => {
@@ -146,6 +147,7 @@ export function AiGenerationProvider({
       fail(pollRun, POLL_FAILURE_TEXT);
       return false;
     }
+    setApplied((count) => count + 1);
     const resultNotice = finishedNotice(result.data);
     dispatch({ type: 'completed', run: pollRun, notice: resultNotice });
     if (!latest.current.opened) {
@@ -175,8 +177,8 @@ export function AiGenerationProvider({
   const generate = useCallback(() => dispatch({ type: 'generate', templateId }), [templateId]);
 
   const control = useMemo<AiGenerationControl>(
-    () => ({ open, stage: state.stage }),
-    [open, state.stage],
+    () => ({ open, stage: state.stage, applied }),
+    [open, state.stage, applied],
   );
 
   return (

@@ -1,9 +1,10 @@
 /**
  * One task of the Edit Tasks screen (SPEC §2.8): a header that expands or collapses the card and
  * makes it the active task, the overview of a collapsed card (type label and Response line), the
- * red border, error icon and "Issues" list of an invalid task, the lock of a locked one, and the
- * list actions users expect (move up/down, duplicate, delete; Alt+Arrow moves too). Memoised:
- * typing in one card must not re-render the other cards.
+ * red border, error icon and "Issues" list of an invalid task, the lock of a locked one, where an
+ * AI-written task came from with "Another task like this", and the list actions users expect
+ * (move up/down, duplicate, delete; Alt+Arrow moves too). Memoised: typing in one card must not
+ * re-render the other cards.
  */
 import {
   ActionIcon,
@@ -17,11 +18,12 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { memo, type DragEvent, type KeyboardEvent } from 'react';
-import type { Step } from '../../../domain/schemas';
+import type { Step, TaskOrigin } from '../../../domain/schemas';
 import { stepTypeLabel } from '../../../domain/stepTypes';
 import { challengeResponseLine, PREVIEW_TEXTS } from '../../../domain/taskPreview';
 import type { DraftScope } from '../draftJournal';
 import { TaskFields } from './TaskFields';
+import { TaskOriginRow } from './TaskOriginRow';
 import {
   ArrowDownIcon,
   ArrowUpIcon,
@@ -62,6 +64,8 @@ export interface TaskCardActions {
   move(stepId: string, toIndex: number, focusKey: string): void;
   duplicate(stepId: string): void;
   remove(stepId: string): void;
+  /** Puts another task like this one in its place; answers the server's message when it could not. */
+  another(stepId: string): Promise<string | null>;
   dragStart(stepId: string): void;
   dragOver(stepId: string): void;
   drop(stepId: string): void;
@@ -76,6 +80,8 @@ export interface TaskCardProps {
   expanded: boolean;
   active: boolean;
   dropTarget: boolean;
+  /** Where the AI assistant took the task from; null for a task written by hand (or not known). */
+  origin: TaskOrigin | null;
   actions: TaskCardActions;
   /** Whose template this is, for the tab's draft journal (stable while the screen is open). */
   draftScope: DraftScope | null;
@@ -89,6 +95,7 @@ function TaskCardView({
   expanded,
   active,
   dropTarget,
+  origin,
   actions,
   draftScope,
 }: TaskCardProps) {
@@ -284,6 +291,14 @@ function TaskCardView({
       )}
       {expanded && (
         <Box id={bodyId} px="md" pb="md" pt="sm" pl={56}>
+          {origin && (
+            <TaskOriginRow
+              stepId={step.id}
+              origin={origin}
+              locked={step.locked}
+              onAnother={() => actions.another(step.id)}
+            />
+          )}
           <TaskFields
             step={step}
             commit={(draft) => actions.commit(step.id, draft)}
@@ -305,6 +320,7 @@ export const TaskCard = memo(
     prev.expanded === next.expanded &&
     prev.active === next.active &&
     prev.dropTarget === next.dropTarget &&
+    prev.origin === next.origin &&
     prev.actions === next.actions &&
     prev.draftScope === next.draftScope &&
     prev.errors.join('\n') === next.errors.join('\n') &&

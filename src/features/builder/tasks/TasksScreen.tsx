@@ -2,7 +2,8 @@
  * SPEC §2.8 Edit Tasks screen (/builder/{id}/tasks): the phone preview of the active task on the
  * left; on the right "Edit Tasks", the help link, the invalid banner and the task cards, with
  * the list edits users expect (add, delete with undo, duplicate, reorder by drag and drop or by
- * keyboard). Every change is a durable local edit through the builder context.
+ * keyboard), and "Another task like this" for an AI-written task (replace with undo, docs/ai.md).
+ * Every change is a durable local edit through the builder context.
  */
 import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -25,6 +26,7 @@ import {
   moveTask,
   newTask,
   removeTask,
+  replaceTask,
   restoreTask,
   taskContentKey,
   updateTask,
@@ -32,6 +34,7 @@ import {
   type RemovedTask,
 } from './taskListOps';
 import { UNDO_TEXTS, UndoNotice } from './UndoNotice';
+import { useTaskOrigins } from './useTaskOrigins';
 
 export const TASKS_SCREEN_TEXTS = {
   heading: 'Edit Tasks',
@@ -43,11 +46,16 @@ export const TASKS_SCREEN_TEXTS = {
   noTasks: 'This activity has no tasks yet.',
   listLabel: 'Tasks',
   movedTo: (position: number, count: number) => `Task moved to position ${position} of ${count}`,
+  replaced: (position: number) => `Task ${position} replaced by another task like it`,
 } as const;
 
 export const TASK_PREVIEW_SCALE = 0.72;
 
 const NO_ERRORS: readonly string[] = [];
+
+/** The last edit Undo can take back: one notice at a time, for the latest. */
+type Undoable =
+  { kind: 'deleted'; removed: RemovedTask } | { kind: 'replaced'; old: Step; newId: string };
 
 /** `set` with `id` in it or out of it; the same set when nothing changes. */
 function withMember(set: ReadonlySet<string>, id: string, member: boolean): ReadonlySet<string> {
@@ -69,7 +77,7 @@ export function TasksScreen() {
   const steps = template.steps;
   const [activeId, setActiveId] = useState<string | null>(() => steps[0]?.id ?? null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  const [removed, setRemoved] = useState<RemovedTask | null>(null);
+  const [undoable, setUndoable] = useState<Undoable | null>(null);
   const [dragId, setDragId] = useState<string | null>(null);
   const [dropId, setDropId] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -89,6 +97,8 @@ export function TasksScreen() {
     [template.stepValidationErrors, settling],
   );
   const active = steps.find((s) => s.id === activeId) ?? steps[0] ?? null;
+  // The server knows the activity once the sync worker has created it there (revision 1).
+  const { origins, another: askAnother } = useTaskOrigins(templateId, template.revision > 0);
 
   // Focus follows a task the keyboard moved, added or duplicated once the list shows it.
   useEffect(() => {
@@ -98,7 +108,7 @@ export function TasksScreen() {
     if (!target) return;
     focusKey.current = null;
     const fallback = document.querySelector<HTMLElement>(
-      `[data-focus-key="${CSS.escape(key.replace(/:(up|down)$/, ':header'))}"]`,
+      `[data-focus-key="${CSS.escape(key.replace(/:(up|down|another)$/, ':header'))}"]`,
     );
     const focusable = target.matches(':disabled') ? fallback : target;
     focusable?.focus();
@@ -161,13 +171,34 @@ export function TasksScreen() {
         // The delete button goes with its card: focus moves to the task now in its place.
         const neighbour = stepsRef.current[gone.index + 1] ?? stepsRef.current[gone.index - 1];
         focusKey.current = neighbour ? `${neighbour.id}:header` : 'add-task';
-        setRemoved(gone);
+        setUndoable({ kind: 'deleted', removed: gone });
         setExpanded((prev) => {
           const next = new Set(prev);
           next.delete(id);
           return next;
         });
         void update((current) => ({ steps: removeTask(current.steps, id).steps }));
+      },
+      async another(id) {
+        // The device's texts: the server's copy of the activity may be behind.
+        const result = await askAnother(
+          id,
+          stepsRef.current.map((s) => s.text),
+        );
+        if (!result.ok) return result.errorMessage;
+        const index = stepsRef.current.findIndex((s) => s.id === id);
+        const old = stepsRef.current[index];
+        // Deleted or locked while the server was asked: there is nothing to replace any more.
+        if (old === undefined || old.locked) return null;
+        const fresh = result.data.step;
+        setUndoable({ kind: 'replaced', old, newId: fresh.id });
+        setActiveId(fresh.id);
+        setExpanded((prev) => withMember(withMember(prev, id, false), fresh.id, true));
+        // The button goes with the old card: focus moves to the new card's, for another try.
+        focusKey.current = `${fresh.id}:another`;
+        setAnnouncement(TASKS_SCREEN_TEXTS.replaced(index + 1));
+        await update((current) => ({ steps: replaceTask(current.steps, id, fresh) }));
+        return null;
       },
       dragStart: setDragId,
       dragOver: setDropId,
@@ -186,7 +217,7 @@ export function TasksScreen() {
         setDropId(null);
       },
     };
-  }, [update]);
+  }, [update, askAnother]);
 
   const add = useCallback(() => {
     const task = newTask(newId);
@@ -197,13 +228,20 @@ export function TasksScreen() {
   }, [update]);
 
   const undo = useCallback(() => {
-    if (removed === null) return;
-    const restore = removed;
-    setRemoved(null);
-    setActiveId(restore.step.id);
-    void update((current) => ({ steps: restoreTask(current.steps, restore) }));
-  }, [removed, update]);
-  const dismissUndo = useCallback(() => setRemoved(null), []);
+    if (undoable === null) return;
+    setUndoable(null);
+    if (undoable.kind === 'deleted') {
+      const { removed } = undoable;
+      setActiveId(removed.step.id);
+      void update((current) => ({ steps: restoreTask(current.steps, removed) }));
+    } else {
+      const { old, newId: replacedBy } = undoable;
+      setActiveId(old.id);
+      setExpanded((prev) => withMember(withMember(prev, replacedBy, false), old.id, true));
+      void update((current) => ({ steps: replaceTask(current.steps, replacedBy, old) }));
+    }
+  }, [undoable, update]);
+  const dismissUndo = useCallback(() => setUndoable(null), []);
 
   const routes = footerRoutes('tasks', template.gameType);
   const logo = template.branding.logo;
@@ -294,6 +332,7 @@ export function TasksScreen() {
                 expanded={expanded.has(step.id)}
                 active={active?.id === step.id}
                 dropTarget={dragId !== null && dropId === step.id && dragId !== step.id}
+                origin={origins.get(step.id) ?? null}
                 actions={actions}
                 draftScope={draftScope}
               />
@@ -306,7 +345,15 @@ export function TasksScreen() {
         </div>
         <BuilderFooter back={routes.back} next={routes.next} testActivity={routes.testActivity} />
       </Stack>
-      {removed && <UndoNotice message={UNDO_TEXTS.deleted} onUndo={undo} onDismiss={dismissUndo} />}
+      {undoable && (
+        <UndoNotice
+          // A new notice for each edit, with its own time to read it.
+          key={undoable.kind === 'deleted' ? undoable.removed.step.id : undoable.newId}
+          message={undoable.kind === 'deleted' ? UNDO_TEXTS.deleted : UNDO_TEXTS.replaced}
+          onUndo={undo}
+          onDismiss={dismissUndo}
+        />
+      )}
     </Group>
   );
 }

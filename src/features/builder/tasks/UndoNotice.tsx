@@ -1,13 +1,18 @@
 /**
- * "Task deleted" with Undo, shown for a few seconds after a task is deleted. The deletion is
- * already a durable local edit; Undo writes the task back where it was.
+ * "Task deleted" or "Task replaced" with Undo, shown for a few seconds after the edit. The edit
+ * is already a durable local edit; Undo writes the old task back where it was.
  */
 import { Toast } from '../../../ui/Toast';
 
 /** How long Undo is offered. */
 export const UNDO_VISIBLE_MS = 6000;
 
-export const UNDO_TEXTS = { deleted: 'Task deleted', undo: 'Undo', dismiss: 'Dismiss' } as const;
+export const UNDO_TEXTS = {
+  deleted: 'Task deleted',
+  replaced: 'Task replaced',
+  undo: 'Undo',
+  dismiss: 'Dismiss',
+} as const;
 
 export function UndoNotice({
   message,

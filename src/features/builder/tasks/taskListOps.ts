@@ -1,6 +1,6 @@
 /**
  * The task list edits the Edit Tasks screen offers beyond SPEC §2.8 (users expect them): add,
- * delete (with undo), duplicate and reorder. Pure functions over the step list, so each edit is
+ * delete (with undo), duplicate, reorder, and replace (with undo: "Another task like this"). Pure functions over the step list, so each edit is
  * one recipe for the template repository and the rules can be tested without a screen.
  */
 import { LIMITS } from '../../../domain/limits';
@@ -98,6 +98,14 @@ export function updateTask(
   change: (step: Step) => Step,
 ): Step[] {
   return steps.map((s) => (s.id === stepId && !s.locked ? change(s) : s));
+}
+
+/**
+ * Puts `step` in the place of task `stepId` (the same list when there is no such task). A locked
+ * task is never replaced (SPEC §6); undo replaces the new task by the old one the same way.
+ */
+export function replaceTask(steps: readonly Step[], stepId: string, step: Step): Step[] {
+  return steps.map((s) => (s.id === stepId && !s.locked ? step : s));
 }
 
 /** What a task card edits and writes onto its task: everything but the id and the lock. */

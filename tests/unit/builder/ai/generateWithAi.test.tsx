@@ -10,6 +10,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pollAiContent, requestAiContent } from '../../../../src/api/ai';
 import { OFFLINE_MESSAGE } from '../../../../src/api/client';
+import { getTaskOrigins } from '../../../../src/api/taskOrigins';
 import type { TeamtrailDatabase } from '../../../../src/data/database';
 import type { Step, Template } from '../../../../src/domain/schemas';
 import { MESSAGES } from '../../../../src/domain/messages';
@@ -29,6 +30,10 @@ vi.mock('../../../../src/app/session', () => ({
   useRequestorId: () => '11111111-1111-4111-8111-111111111111',
 }));
 vi.mock('../../../../src/api/ai', () => ({ requestAiContent: vi.fn(), pollAiContent: vi.fn() }));
+vi.mock('../../../../src/api/taskOrigins', () => ({
+  getTaskOrigins: vi.fn(async () => ({ ok: true, status: 200, data: [] })),
+  anotherTaskLikeThis: vi.fn(),
+}));
 
 const STATUS_URL = 'http://localhost/v1/ai_content_requests/r-1';
 const TOPICS_LABEL =
@@ -49,6 +54,7 @@ afterEach(async () => {
   vi.useRealTimers();
   vi.mocked(requestAiContent).mockReset();
   vi.mocked(pollAiContent).mockReset();
+  vi.mocked(getTaskOrigins).mockClear();
   setOnline(true);
   await settle();
   await db.close();
@@ -454,5 +460,33 @@ describe("docs/ai.md notice: the server's word that it made fewer new tasks than
     expect(within(notification).getByText(DONE).textContent).toBe(DONE);
     await advance(8_000);
     await waitFor(() => expect(screen.queryByTestId('generate-ai-notice')).toBeNull());
+  });
+});
+
+describe('docs/ai.md task origins: read again once a result is applied', () => {
+  it('the Edit Tasks cards ask for the origins when the screen opens and after the result, and show the new ones', async () => {
+    const template = await activityWithLockedTasks();
+    const answer = answerFor(template);
+    vi.mocked(requestAiContent).mockResolvedValue(accepted);
+    vi.mocked(pollAiContent).mockResolvedValue(completed(answer));
+    renderBuilderTasks(db, template.id);
+    await waitFor(() => expect(getTaskOrigins).toHaveBeenCalledTimes(1));
+    vi.mocked(getTaskOrigins).mockResolvedValueOnce({
+      ok: true,
+      status: 200,
+      data: [
+        { stepId: answer.steps[0]!.id, kind: 'model', sentence: null, topic: null, general: false },
+      ],
+    });
+    await generate();
+    await advance(5_000);
+    expect(await within(dialog()).findByText(DONE)).toBeTruthy();
+    await waitFor(() => expect(getTaskOrigins).toHaveBeenCalledTimes(2));
+    fireEvent.click(inDialog('Close'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const card = screen.getByRole('listitem', { name: 'Task 1: New 1' });
+    fireEvent.click(within(card).getByRole('button', { expanded: false }));
+    expect(await within(card).findByText('Written by the AI model from your topics')).toBeTruthy();
   });
 });

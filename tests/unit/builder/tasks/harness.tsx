@@ -1,7 +1,9 @@
 /**
  * Renders the Edit Tasks screen inside a fake builder: the template lives in React state and
  * `update` applies the recipe as the repository does (recomputing stepValidationErrors as the
- * local view does), so the screen sees its own writes. Every write is recorded.
+ * local view does), so the screen sees its own writes. Every write is recorded. The caller is a
+ * guest (no sign-in), and the server knows no task origins (docs/ai.md) unless the test file
+ * mocks src/api/taskOrigins.
  */
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
@@ -9,6 +11,8 @@ import { useMemo, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { of } from 'rxjs';
 import { vi } from 'vitest';
+import { AuthContext } from '../../../../src/auth/context';
+import type { AuthContextValue } from '../../../../src/auth/types';
 import type { TeamtrailDatabase } from '../../../../src/data/database';
 import { DataContextProvider, type DataContextValue } from '../../../../src/data/DataProvider';
 import { theme } from '../../../../src/app/theme';
@@ -115,6 +119,18 @@ const noUploadsDb = {
 
 export const OWNER = 'anon:11111111-1111-4111-8111-111111111111';
 
+/** A guest: what the screen's online calls (the tasks' origins) are made as. */
+const GUEST_AUTH = {
+  provider: 'server',
+  state: { status: 'signedOut', user: null },
+  availability: 'ready',
+  currentToken: () => null,
+  getToken: async () => null,
+  signOut: async () => {},
+  passwordAccounts: null,
+  screens: null,
+} as AuthContextValue;
+
 /** A sync worker that reports `status` (null: none yet) and does nothing else. */
 export const syncReporting = (status: SyncStatus | null = null) =>
   ({
@@ -173,14 +189,21 @@ export function renderTasksScreen(
     );
   }
 
+  // The screen's one call to the server: GET task_origins, answered with none.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ origins: [] })),
+  );
   const router = createMemoryRouter([{ path: '*', element: <FakeBuilder /> }], {
     initialEntries: ['/builder/tpl-1/tasks'],
   });
   render(
     <MantineProvider theme={theme}>
-      <DataContextProvider value={data}>
-        <RouterProvider router={router} />
-      </DataContextProvider>
+      <AuthContext.Provider value={GUEST_AUTH}>
+        <DataContextProvider value={data}>
+          <RouterProvider router={router} />
+        </DataContextProvider>
+      </AuthContext.Provider>
     </MantineProvider>,
   );
   return { current: () => latest, writes, helpToggle };

@@ -1,6 +1,6 @@
 /**
- * The list edits of the Edit Tasks screen (add, duplicate, delete/undo, reorder), and SPEC §6:
- * locked tasks cannot be edited or removed.
+ * The list edits of the Edit Tasks screen (add, duplicate, delete/undo, reorder, replace/undo),
+ * and SPEC §6: locked tasks cannot be edited, removed or replaced.
  */
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../../src/domain/limits';
@@ -12,6 +12,7 @@ import {
   moveTask,
   newTask,
   removeTask,
+  replaceTask,
   restoreTask,
   updateTask,
 } from '../../../../src/features/builder/tasks/taskListOps';
@@ -61,5 +62,16 @@ describe('Task list edits', () => {
   it('never changes a locked task', () => {
     const steps = [task('A', true)];
     expect(updateTask(steps, steps[0]!.id, (s) => ({ ...s, name: 'Z' }))[0]!.name).toBe('A');
+  });
+
+  it('replaces a task in its place, and undo replaces it back; a locked or missing task is left alone', () => {
+    const steps = [task('A'), task('B'), task('C', true)];
+    const fresh = task('New');
+    const after = replaceTask(steps, steps[1]!.id, fresh);
+    expect(names(after)).toEqual(['A', 'New', 'C']);
+    expect(after[1]).toBe(fresh);
+    expect(replaceTask(after, fresh.id, steps[1]!)).toEqual(steps);
+    expect(names(replaceTask(steps, steps[2]!.id, fresh))).toEqual(['A', 'B', 'C']);
+    expect(replaceTask(steps, 'gone', fresh)).toEqual(steps);
   });
 });
