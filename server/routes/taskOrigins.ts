@@ -13,16 +13,10 @@ import {
   taskOriginsResponseSchema,
 } from '../../src/domain/schemas';
 import { anotherTask, listTaskOrigins } from '../services/taskOrigins';
-import type { Actor } from '../types';
+import { ownerOf } from './templates';
 
 /** One task at a time is cheap (the built-in generator), but not free: a click, not a loop. */
 const ANOTHER_PER_MINUTE = 30;
-
-const ownerOf = (actor: Actor) => ({
-  userId: actor.userId,
-  anonId: actor.anonId,
-  plan: actor.plan,
-});
 
 export async function taskOriginRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();

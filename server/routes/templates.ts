@@ -34,7 +34,8 @@ const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 // Bodiless POSTs arrive as null (no body) or undefined (an empty JSON body).
 const copyBody = z.strictObject({ id: z.uuid().optional() }).nullish();
 
-const ownerOf = (actor: Actor): Owner => ({
+/** The caller as the template services take it (shared with the task-origin routes). */
+export const ownerOf = (actor: Actor): Owner => ({
   userId: actor.userId,
   anonId: actor.anonId,
   plan: actor.plan,

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './support/testServer';
+import { generate, pollUntilDone, requestAi, restOf } from './support/aiRequests';
 import {
   createTemplate,
   expectErrorMessage,
@@ -38,46 +39,6 @@ const newActivity = (caller: Caller, overrides: Record<string, unknown> = {}) =>
   stepsCount: 10,
   ...overrides,
 });
-
-async function requestAi(server: TestServer, caller: Caller, payload: Record<string, unknown>) {
-  return server.request({
-    method: 'POST',
-    url: '/v1/ai_content_requests',
-    headers: caller.headers,
-    payload,
-  });
-}
-
-/** The part of the status URL after /v1/ai_content_requests/ (SPEC §7 {rest}). */
-function restOf(url: string): string {
-  const marker = '/v1/ai_content_requests/';
-  expect(url).toContain(marker);
-  return url.slice(url.indexOf(marker) + marker.length);
-}
-
-async function pollUntilDone(server: TestServer, caller: Caller, rest: string) {
-  for (let i = 0; i < 200; i++) {
-    const response = await server.request({
-      method: 'GET',
-      url: `/v1/ai_content_requests/${rest}`,
-      headers: caller.headers,
-    });
-    if (response.statusCode !== 200 || json<AiContentRequestStatus>(response).completedAt)
-      return response;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the AI request did not finish');
-}
-
-async function generate(server: TestServer, caller: Caller, payload: Record<string, unknown>) {
-  const created = await requestAi(server, caller, payload);
-  expect(created.statusCode, created.body).toBe(202);
-  return pollUntilDone(
-    server,
-    caller,
-    restOf(json<{ aiContentRequestStatusUrl: string }>(created).aiContentRequestStatusUrl),
-  );
-}
 
 async function jobCount(server: TestServer): Promise<number> {
   const [row] = await server.database.db.select({ n: count() }).from(aiContentRequests);

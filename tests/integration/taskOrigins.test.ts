@@ -14,35 +14,17 @@ import { NO_ORIGIN_MESSAGE, NOTHING_NEW_MESSAGE } from '../../server/services/ta
 import type { AiContentRequestStatus, Step, TaskOrigin, Template } from '../../src/domain/schemas';
 import { validateStep } from '../../src/domain/validation/step';
 import { createTemplate, expectErrorMessage, guest, json, type Caller } from './support/clients';
+import { generate } from './support/aiRequests';
 import { startTestServer, type TestServer } from './support/testServer';
 
 const FIRE_SAFETY =
   'Fire safety at our Manchester office: the assembly point is in the car park behind building B, fire wardens wear yellow vests, and the alarm is tested every Tuesday at 10am.';
 
-async function generate(server: TestServer, caller: Caller, payload: Record<string, unknown>) {
-  const created = await server.request({
-    method: 'POST',
-    url: '/v1/ai_content_requests',
-    headers: caller.headers,
-    payload,
-  });
-  expect(created.statusCode, created.body).toBe(202);
-  const url = json<{ aiContentRequestStatusUrl: string }>(created).aiContentRequestStatusUrl;
-  const rest = url.slice(
-    url.indexOf('/v1/ai_content_requests/') + '/v1/ai_content_requests/'.length,
-  );
-  for (let i = 0; i < 200; i++) {
-    const status = await server.request({
-      method: 'GET',
-      url: `/v1/ai_content_requests/${rest}`,
-      headers: caller.headers,
-    });
-    expect(status.statusCode, status.body).toBe(200);
-    const body = json<AiContentRequestStatus>(status);
-    if (body.completedAt) return body.template!;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the AI request did not finish');
+/** The template a finished request made or changed. */
+async function generated(server: TestServer, caller: Caller, payload: Record<string, unknown>) {
+  const done = await generate(server, caller, payload);
+  expect(done.statusCode, done.body).toBe(200);
+  return json<AiContentRequestStatus>(done).template!;
 }
 
 const newActivity = (caller: Caller, topics: string) => ({
@@ -87,7 +69,7 @@ describe('task origins and "Another task like this"', () => {
   beforeAll(async () => {
     server = await startTestServer();
     owner = guest();
-    template = await generate(server, owner, newActivity(owner, FIRE_SAFETY));
+    template = await generated(server, owner, newActivity(owner, FIRE_SAFETY));
     recorded = await origins(server, owner, template.id);
   });
   afterAll(async () => server.close());
@@ -111,7 +93,7 @@ describe('task origins and "Another task like this"', () => {
 
   it('records the origins of the new tasks of an existing template too', async () => {
     const mine = await createTemplate(server, owner, { name: 'Mine' });
-    const result = await generate(server, owner, { templateId: mine.id, topics: FIRE_SAFETY });
+    const result = await generated(server, owner, { templateId: mine.id, topics: FIRE_SAFETY });
     const listed = new Set((await origins(server, owner, mine.id)).map((o) => o.stepId));
     expect(result.steps.filter((s) => !s.locked).every((s) => listed.has(s.id))).toBe(true);
   });
@@ -161,7 +143,7 @@ describe('task origins and "Another task like this"', () => {
 
   it('runs out after the few tasks one sentence supports: 422 with the message, nothing recorded', async () => {
     const caller = guest();
-    const thin = await generate(
+    const thin = await generated(
       server,
       caller,
       newActivity(caller, 'Our cycling club rides every Sunday at 8am.'),
