@@ -1,8 +1,11 @@
 // Repeats, at the end of a red run, what failed in the test output: the tracker shows only the
 // last lines of a run, and Vitest prints an unhandled error's message and stack well above its
 // closing summary. Prints each unhandled error (its message and the first lines of its stack)
-// and the names of the failed tests, without colours, at most MAX_LINES lines.
-import { readFileSync } from 'node:fs';
+// and the names of the failed tests, without colours, at most MAX_LINES lines. Before them, what
+// each failed e2e test's page showed when it failed (Playwright's page snapshot): the clone CI ran
+// in is gone afterwards, and with it the screenshot and the trace.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 
 const MAX_LINES = 80;
 /** Lines kept of each unhandled error: its heading, message and the top of its stack. */
@@ -21,6 +24,24 @@ for (let i = 0; i < lines.length; i++) {
     out.push(line.trim());
   }
 }
+/** Lines kept of each failed e2e test's page snapshot, and how many tests' snapshots. */
+const SNAPSHOT_LINES = 40;
+const SNAPSHOTS = 3;
+const PLAYWRIGHT_RESULTS = 'test-results/playwright';
+if (existsSync(PLAYWRIGHT_RESULTS)) {
+  const contexts = readdirSync(PLAYWRIGHT_RESULTS)
+    .map((dir) => path.join(PLAYWRIGHT_RESULTS, dir, 'error-context.md'))
+    .filter((file) => existsSync(file))
+    .slice(0, SNAPSHOTS);
+  for (const file of contexts) {
+    const text = readFileSync(file, 'utf8');
+    const snapshot = text.split('# Page snapshot')[1];
+    if (!snapshot) continue;
+    console.log(`--- page at the failure: ${path.basename(path.dirname(file))}`);
+    console.log(snapshot.trim().split('\n').slice(0, SNAPSHOT_LINES).join('\n'));
+  }
+}
+
 const unique = [...new Set(out)];
 console.log(
   unique.length ? unique.slice(0, MAX_LINES).join('\n') : 'No failure found in the output.',

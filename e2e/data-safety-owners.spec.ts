@@ -36,6 +36,12 @@ async function signOutFromDashboard(page: Page) {
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
 }
 
+/** Signs out with everything on the server (no question asked), and waits until it is done. */
+async function signOutSynced(page: Page) {
+  await signOutFromDashboard(page);
+  await expect(page.getByRole('link', { name: 'Sign In / Up' }).first()).toBeVisible();
+}
+
 test('two accounts on one browser never see or touch each other’s activities, and each gets their own back', async ({
   page,
 }) => {
@@ -50,9 +56,8 @@ test('two accounts on one browser never see or touch each other’s activities, 
     firstActivity = await openedActivityId(page);
     await nameActivity(page, 'First organiser’s plan');
     await expect(page.getByText('All changes synced')).toBeVisible({ timeout: 30_000 });
-    await signOutFromDashboard(page);
     // Everything had reached the server: no question asked.
-    await expect(page.getByRole('link', { name: 'Sign In / Up' }).first()).toBeVisible();
+    await signOutSynced(page);
   });
 
   let secondActivity = '';
@@ -75,7 +80,7 @@ test('two accounts on one browser never see or touch each other’s activities, 
   });
 
   await test.step('back on the browser, the first organiser gets their own activity back', async () => {
-    await signOutFromDashboard(page);
+    await signOutSynced(page);
     await signInInBrowser(page, { from: '/builder', email: first });
     expect(await openedActivityId(page)).toBe(firstActivity);
     await expect(page.getByLabel(/^Name/)).toHaveValue('First organiser’s plan');

@@ -62,8 +62,11 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL closes idle connections', () => 
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       try {
         expect(await terminateConnections(rows[0]!.name)).toBeGreaterThan(0);
-        // The pool hears of each closed connection and warns.
+        // The pool hears of each closed connection, warns, and drops it. Until it has dropped
+        // them all, a query may still be handed one that is closed but not yet heard of.
         await vi.waitFor(() => expect(warn).toHaveBeenCalled(), { timeout: 10_000 });
+        const pool = (server.database.db as unknown as { $client: pg.Pool }).$client;
+        await vi.waitFor(() => expect(pool.totalCount).toBe(0), { timeout: 10_000 });
       } finally {
         warn.mockRestore();
       }
