@@ -3,33 +3,22 @@
  * origin as a task the assistant wrote: the organiser's same sentence, the same bank topic, or,
  * for a model's task, the request's topics (written by the built-in generator: no model call for
  * one task). It keeps the kind of task where it can (a question for a question, a challenge for a
- * challenge) and never repeats a text the activity has.
+ * challenge) and never repeats a text the activity has. It brings the built-in generator (an NLP
+ * library and the question bank), so the service loads it when the first such request comes.
  */
 import { randomUUID } from 'node:crypto';
 import { isChallengeType, type GameType } from '../../src/domain/enums';
 import type { Step } from '../../src/domain/schemas';
 import { validateStep } from '../../src/domain/validation/step';
-import { BANK_TOPICS } from './bank';
+import { bankTopicTitle } from './bank';
 import { bankIndex, generateTasks } from './builtin/builtinGenerator';
 import type { GeneratedTask } from './generator';
-
-/** What a recorded origin holds (server/db/schema.ts task_origins). */
-export interface StoredOrigin {
-  kind: 'organiserText' | 'questionBank' | 'model';
-  sentence: string | null;
-  topicId: string | null;
-  general: boolean;
-  /** The request's text. */
-  topics: string;
-}
+import type { StoredOrigin } from './origins';
 
 /** Candidates drawn at a time: enough for a question and a challenge to be among them. */
 const CANDIDATES = 10;
 
 const fold = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
-
-export const bankTopicTitle = (topicId: string | null): string | null =>
-  BANK_TOPICS.find((topic) => topic.id === topicId)?.title ?? null;
 
 /** The text the new task is written from. */
 function seedText(origin: StoredOrigin): string {
@@ -44,27 +33,6 @@ function sameOrigin(task: GeneratedTask, origin: StoredOrigin): boolean {
   if (origin.kind === 'organiserText') return task.source === 'organiser';
   if (origin.kind === 'questionBank') return task.source === origin.topicId;
   return true;
-}
-
-/** The origin a new task records: where the built-in generator actually took it from. */
-export function originOf(task: GeneratedTask, topics: string): StoredOrigin {
-  return task.source === 'organiser'
-    ? {
-        kind: 'organiserText',
-        sentence: task.provenance ?? null,
-        topicId: null,
-        general: false,
-        topics,
-      }
-    : task.source === 'model'
-      ? { kind: 'model', sentence: null, topicId: null, general: false, topics }
-      : {
-          kind: 'questionBank',
-          sentence: null,
-          topicId: task.source,
-          general: task.filler === true,
-          topics,
-        };
 }
 
 /**

@@ -2,11 +2,12 @@
  * Where each task the AI assistant wrote came from (docs/ai.md "Where each task came from"):
  * recorded when a request completes, listed for the builder's task cards, and the seed of
  * "Another task like this". Kept in task_origins, apart from the template, so that sync and the
- * step schema stay as they are.
+ * step schema stay as they are. The question bank and the built-in generator are loaded when the
+ * first call needs them, not with the server: an idle server holds neither.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Step, TaskOrigin } from '../../src/domain/schemas';
-import { anotherTaskLike, bankTopicTitle, originOf, type StoredOrigin } from '../ai/anotherTask';
+import { originOf, type StoredOrigin } from '../ai/origins';
 import type { GeneratedTask } from '../ai/generator';
 import type { Database } from '../db/client';
 import { taskOrigins } from '../db/schema';
@@ -25,17 +26,25 @@ const rowOf = (templateId: string, stepId: string, origin: StoredOrigin): Origin
   ...origin,
 });
 
-const answerOf = (row: {
-  stepId: string;
-  kind: string;
-  sentence: string | null;
-  topicId: string | null;
-  general: boolean;
-}): TaskOrigin => ({
+type TopicTitle = (topicId: string | null) => string | null;
+
+/** The bank's topic titles; loaded only for a template that has a task from the bank. */
+const bankTitles = async (): Promise<TopicTitle> => (await import('../ai/bank')).bankTopicTitle;
+
+const answerOf = (
+  row: {
+    stepId: string;
+    kind: string;
+    sentence: string | null;
+    topicId: string | null;
+    general: boolean;
+  },
+  topicTitle: TopicTitle | null,
+): TaskOrigin => ({
   stepId: row.stepId,
   kind: row.kind as TaskOrigin['kind'],
   sentence: row.kind === 'organiserText' ? row.sentence : null,
-  topic: row.kind === 'questionBank' ? bankTopicTitle(row.topicId) : null,
+  topic: row.kind === 'questionBank' ? (topicTitle?.(row.topicId) ?? null) : null,
   general: row.kind === 'questionBank' && row.general,
 });
 
@@ -62,7 +71,8 @@ export async function listTaskOrigins(
 ): Promise<TaskOrigin[]> {
   await getReadableRow(db, templateId, owner);
   const rows = await db.select().from(taskOrigins).where(eq(taskOrigins.templateId, templateId));
-  return rows.map(answerOf);
+  const topicTitle = rows.some((row) => row.kind === 'questionBank') ? await bankTitles() : null;
+  return rows.map((row) => answerOf(row, topicTitle));
 }
 
 /**
@@ -90,9 +100,13 @@ export async function anotherTask(
     topics: row.topics,
   };
   const old = template.steps.find((step) => step.id === stepId) ?? null;
+  const { anotherTaskLike } = await import('../ai/anotherTask');
   const made = anotherTaskLike(stored, old, avoid, template.gameType as 'quiz' | 'location');
   if (!made) throw new HttpError(422, NOTHING_NEW_MESSAGE);
   const origin = originOf(made, stored.topics);
   await db.insert(taskOrigins).values(rowOf(templateId, made.step.id, origin));
-  return { step: made.step, origin: answerOf({ stepId: made.step.id, ...origin }) };
+  return {
+    step: made.step,
+    origin: answerOf({ stepId: made.step.id, ...origin }, await bankTitles()),
+  };
 }

@@ -70,3 +70,7 @@ export const BANK_TOPICS: readonly BankTopic[] = [
   natureAndAnimals,
   artAndLiterature,
 ];
+
+/** A bank topic's title, by its id (null for an id the bank does not have, or none). */
+export const bankTopicTitle = (topicId: string | null): string | null =>
+  BANK_TOPICS.find((topic) => topic.id === topicId)?.title ?? null;
