@@ -10,15 +10,7 @@ import type { UploadSlots } from './services/uploads/uploadSlots';
 import type { AiJobRunner } from './ai/jobRunner';
 import type { LiveGameFeed } from './services/games/liveFeed';
 import type { SharedCounts } from './services/limits/sharedCounts';
-import type { PlanId, User } from '../src/domain/schemas';
-
-/** Who is calling: a signed-in user, a guest with an anonymous id, or (briefly) both. */
-export interface Actor {
-  userId: string | null;
-  anonId: string | null;
-  user: User | null;
-  plan: PlanId;
-}
+import type { Actor } from './services/actor';
 
 declare module 'fastify' {
   interface FastifyInstance {

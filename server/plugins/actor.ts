@@ -11,7 +11,7 @@ import { unauthorized, badRequest } from '../errors';
 import { serverMessages } from '../messages';
 import { ensureUser } from '../services/users';
 import type { User } from '../../src/domain/schemas';
-import type { Actor } from '../types';
+import type { Actor } from '../services/actor';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A JWT has three dot-separated parts; Better Auth's session tokens have none. */

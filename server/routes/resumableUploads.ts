@@ -32,7 +32,7 @@ import {
   type UploadSession,
   type UploadSessionStore,
 } from '../services/uploads/resumable';
-import type { Actor } from '../types';
+import type { Actor } from '../services/actor';
 import { storeUploadedFile } from './uploads';
 import { holdUploadSlot } from '../services/uploads/uploadSlots';
 import { checkAccountQuota, quotaSettingsOf } from '../services/uploads/quotas';

@@ -28,7 +28,7 @@ import {
   type Owner,
 } from '../services/templates';
 import { ownerChannel } from '../services/realtime';
-import type { Actor } from '../types';
+import type { Actor } from '../services/actor';
 
 const idParams = z.strictObject({ id: z.string().min(1).max(64) });
 // Bodiless POSTs arrive as null (no body) or undefined (an empty JSON body).

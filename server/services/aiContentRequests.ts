@@ -17,7 +17,7 @@ import { MESSAGES } from '../../src/domain/messages';
 import { canCreateLocationGames } from '../../src/domain/plans';
 import { serverMessages } from '../messages';
 import { forbidden, HttpError, notFound, RetryLaterError } from '../errors';
-import type { Actor } from '../types';
+import type { Actor } from './actor';
 import { getTemplate, getWritableRow, ownedBy } from './templates';
 
 export type AiJobRow = typeof aiContentRequests.$inferSelect;

@@ -8,7 +8,7 @@ import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { games, teams } from '../db/schema';
 import { unauthorized } from '../errors';
-import type { Actor } from '../types';
+import type { Actor } from './actor';
 import { gamePhase } from '../../src/domain/games';
 import { RECENT_DEMO_HOURS, type DemoRun } from '../../src/domain/demoRuns';
 import { liveScreenUrls } from './games/publishing';

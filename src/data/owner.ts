@@ -4,12 +4,13 @@
  * per owner"). Two people on one browser never share a database, so nothing of one is read or
  * written while the other is signed in, and sign-out needs no clean-up to be safe.
  */
-import type { Identity } from '../../workers/syncWorkerApi';
-
 export type OwnerKey = `user:${string}` | `anon:${string}`;
 
 /** The signed-in user, else the guest; null when there is neither (no anonymous id yet). */
-export function ownerKeyOf(identity: Pick<Identity, 'userId' | 'anonId'>): OwnerKey | null {
+export function ownerKeyOf(identity: {
+  userId: string | null;
+  anonId: string | null;
+}): OwnerKey | null {
   if (identity.userId) return `user:${identity.userId}`;
   if (identity.anonId) return `anon:${identity.anonId}`;
   return null;

@@ -1,6 +1,6 @@
 /**
  * The AI wizard's and the demo's starting state (SPEC §3 defaults), without zod: the Dashboard
- * resets both, and it is on the app's first screen. schemas.ts re-exports them.
+ * resets both, and it is on the app's first screen.
  */
 import type { AiWizardState, DemoState } from './schemas';
 

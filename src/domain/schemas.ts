@@ -342,9 +342,6 @@ export const aiWizardStateSchema = z.object({
 });
 export type AiWizardState = z.infer<typeof aiWizardStateSchema>;
 
-// The defaults live in a zod-free module so the app's first screen need not load zod.
-export { AI_WIZARD_DEFAULTS } from './flowDefaults';
-
 const topicsSchema = z
   .string()
   .trim()
@@ -417,8 +414,6 @@ export const demoStateSchema = z.object({
 });
 export type DemoState = z.infer<typeof demoStateSchema>;
 
-export { DEMO_STATE_DEFAULTS } from './flowDefaults';
-
 // ---------------------------------------------------------------------------------------------
 // Users and accounts
 
@@ -435,9 +430,6 @@ export const userSchema = z.object({
   restricted: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
-
-/** SPEC §6: canScheduleActivity is true only when restricted = false. */
-export { canScheduleActivity } from './userRights';
 
 /**
  * Signed in: `clerkId` is the caller's own user id, and the guest's work becomes the user's.

@@ -20,7 +20,7 @@ import { validateScheduleInstants } from '../../../src/domain/schedule';
 import { DEMO_VALIDITY_MINUTES } from '../../../src/domain/constants';
 import { isTemplateValid } from '../../../src/domain/validation/template';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../errors';
-import type { Actor } from '../../types';
+import type { Actor } from '../actor';
 import { getWritableRow, type TemplateRow } from '../templates';
 import { newActivityCode, newSecret } from './codes';
 

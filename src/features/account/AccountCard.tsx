@@ -2,7 +2,7 @@
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { SignOutIcon } from '../../app/shell/icons';
 import type { AccountUser } from '../../auth/types';
-import { canScheduleActivity } from '../../domain/schemas';
+import { canScheduleActivity } from '../../domain/userRights';
 import { PROFILE_TEXTS as TEXTS } from './texts';
 
 interface AccountCardProps {

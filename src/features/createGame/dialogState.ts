@@ -5,7 +5,8 @@
  * two starts leave the dialog, so they are no stages here. It lives in memory; closing the
  * dialog starts it afresh.
  */
-import { AI_WIZARD_DEFAULTS, type Template } from '../../domain/schemas';
+import { AI_WIZARD_DEFAULTS } from '../../domain/flowDefaults';
+import type { Template } from '../../domain/schemas';
 import { DIALOG_TASK_COUNTS } from '../../domain/constants';
 import type { NewActivityAnswers } from '../aiFlow/aiRequest';
 

@@ -11,7 +11,8 @@ import {
 } from '../../../src/features/aiFlow/aiRequest';
 import { taskCountImage } from '../../../src/features/aiFlow/illustrations';
 import { OFFLINE_MESSAGE } from '../../../src/api/client';
-import { aiContentRequestBodySchema, AI_WIZARD_DEFAULTS } from '../../../src/domain/schemas';
+import { aiContentRequestBodySchema } from '../../../src/domain/schemas';
+import { AI_WIZARD_DEFAULTS } from '../../../src/domain/flowDefaults';
 
 describe('newActivityRequest', () => {
   it('sends the wizard state in the wire spelling, topics and name trimmed', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { demoRedirect, wizardRedirect } from '../../../src/features/wizard/guards';
-import { AI_WIZARD_DEFAULTS, DEMO_STATE_DEFAULTS } from '../../../src/domain/schemas';
+import { AI_WIZARD_DEFAULTS, DEMO_STATE_DEFAULTS } from '../../../src/domain/flowDefaults';
 
 const answered = { ...AI_WIZARD_DEFAULTS, topics: 'Food hygiene', name: 'Bakery' };
 const requested = { ...answered, statusUrl: 'http://h/v1/ai_content_requests/r1' };

@@ -23,13 +23,8 @@ import { DataContextProvider, type DataContextValue } from '../../../src/data/Da
 import { createTemplateRepository } from '../../../src/data/templateRepository';
 import type { SyncClient } from '../../../src/data/syncClient';
 import { WIZARD_STATE_KEY, DEMO_STATE_KEY } from '../../../src/data/hooks';
-import {
-  AI_WIZARD_DEFAULTS,
-  DEMO_STATE_DEFAULTS,
-  type AiWizardState,
-  type DemoState,
-  type Template,
-} from '../../../src/domain/schemas';
+import { AI_WIZARD_DEFAULTS, DEMO_STATE_DEFAULTS } from '../../../src/domain/flowDefaults';
+import type { AiWizardState, DemoState, Template } from '../../../src/domain/schemas';
 import { wizardRoutes } from '../../../src/features/wizard/wizardRoutes';
 import { WizardErrorScreen } from '../../../src/features/wizard/WizardErrorScreen';
 

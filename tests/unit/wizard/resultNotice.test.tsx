@@ -10,7 +10,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { TeamtrailDatabase } from '../../../src/data/database';
 import { pollAiContent, requestAiContent } from '../../../src/api/ai';
 import { WIZARD_STATE_KEY } from '../../../src/data/hooks';
-import { AI_WIZARD_DEFAULTS, type Template } from '../../../src/domain/schemas';
+import { AI_WIZARD_DEFAULTS } from '../../../src/domain/flowDefaults';
+import type { Template } from '../../../src/domain/schemas';
 import { MESSAGES } from '../../../src/domain/messages';
 import {
   generatedTemplate,

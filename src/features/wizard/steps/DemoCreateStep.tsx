@@ -16,7 +16,7 @@ import { linkProps, PRICING_LINK } from '../../../app/marketingLinks';
 import { useApiCredentials, useSession } from '../../../app/session';
 import { demoCreateErrorMessage } from '../../../domain/messages';
 import { PLANS } from '../../../domain/plans';
-import { DEMO_STATE_DEFAULTS } from '../../../domain/schemas';
+import { DEMO_STATE_DEFAULTS } from '../../../domain/flowDefaults';
 import { isOfflineFailure } from '../../aiFlow/aiRequest';
 import { AiResultNotice } from '../../aiFlow/AiResultNotice';
 import { WizardCard } from '../WizardCard';
