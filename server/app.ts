@@ -112,6 +112,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? createPostgresBus(config.databaseUrl, app.log)
       : createInProcessBus());
   app.decorate('bus', bus);
+  // The server takes requests once it hears the other instances: a live screen opened before
+  // would miss what they publish meanwhile.
+  app.addHook('onReady', async () => bus.ready);
   app.addHook('onClose', async () => bus.close?.());
   // Limits hold across instances when they share PostgreSQL (docs/operations.md "Several
   // machines"): the rate limiter's counts, failed sign-ins and open streams. Stopped on close,

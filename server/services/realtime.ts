@@ -42,6 +42,11 @@ export interface RealtimeBus {
   subscribe(channel: string, listener: (event: RealtimeEvent) => void): () => void;
   /** Stops relaying (closes the PostgreSQL listener); the in-process bus has nothing to close. */
   close?(): Promise<void>;
+  /**
+   * Resolves once events from other instances are heard (PostgreSQL: the listener LISTENs), or
+   * once that has failed and is being retried; the in-process bus is ready at once.
+   */
+  ready?: Promise<void>;
 }
 
 export const gameChannel = (gameId: string): string => `game:${gameId}`;

@@ -20,6 +20,8 @@ import { createFreshPostgresDatabase, TEST_DATABASE_URL } from './support/postgr
 import { openEventStream } from './support/sse';
 import type { RealtimeEvent } from '../../server/services/realtime';
 
+const isMarker = (event: RealtimeEvent) => 'reason' in event && event.reason === 'control';
+
 describe.skipIf(!TEST_DATABASE_URL)('realtime through PostgreSQL LISTEN/NOTIFY', () => {
   let url: string;
   let drop: () => Promise<void>;
@@ -38,13 +40,12 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime through PostgreSQL LISTEN/NOTIFY',
       const database = await openDatabase({ kind: 'postgres', url, poolSize: 3 });
       if (i === 0) await seedDatabase(database.db);
       const app = await buildApp({ config, database, logger: false });
+      // Listening waits until the instance LISTENs (app.ts, the bus's onReady hook).
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       instances.push({ app, database, baseUrl: `http://127.0.0.1:${port}` });
     }
-    // Give both listeners a moment to LISTEN.
-    await new Promise((resolve) => setTimeout(resolve, 300));
   });
 
   afterAll(async () => {
@@ -67,9 +68,15 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime through PostgreSQL LISTEN/NOTIFY',
     b.subscribe('game:x', (e) => seenByB.push(e));
     a.publish('game:x', { type: 'game-changed', gameId: 'x', reason: 'submission' });
     await expect.poll(() => seenByB.length).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(seenByA).toHaveLength(1);
-    expect(seenByB).toHaveLength(1);
+    // PostgreSQL hands notifications to each listener in the order they were sent: once A hears
+    // a marker B sent after the event, A's own copy of the event, were it not ignored, would
+    // have arrived before it. No wait for something not to happen.
+    const marker: RealtimeEvent = { type: 'game-changed', gameId: 'x', reason: 'control' };
+    b.publish('game:x', marker);
+    await expect.poll(() => seenByA.some(isMarker)).toBe(true);
+    await expect.poll(() => seenByB.some(isMarker)).toBe(true);
+    expect(seenByA.filter((e) => !isMarker(e))).toHaveLength(1);
+    expect(seenByB.filter((e) => !isMarker(e))).toHaveLength(1);
     await a.close!();
     await b.close!();
   });
