@@ -6,6 +6,7 @@
 import { LIMITS } from '../domain/limits';
 import { formatBytes, IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '../domain/uploads';
 import { PREVIEW_TEXTS } from '../domain/taskPreview';
+import { readableTextOn } from '../domain/readableText';
 
 export {
   CODE_ALPHABET,
@@ -62,21 +63,8 @@ export const formatPoints = (points: number): string =>
 // ---------------------------------------------------------------------------------------------
 // Colours
 
-/**
- * Black or white, whichever reads better on a branding colour (organisers choose any colour):
- * WCAG relative luminance, with the switch point where both contrasts are equal.
- */
-export function textColourOn(hex: string): string {
-  const match = /^#([0-9a-f]{6})$/i.exec(hex);
-  if (!match?.[1]) return '#1b1b2f';
-  const value = parseInt(match[1], 16);
-  const channel = (shift: number): number => {
-    const c = ((value >> shift) & 255) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0);
-  return luminance > 0.179 ? '#1b1b2f' : '#ffffff';
-}
+/** Black or white, whichever reads better on a branding colour; near-black is the player's. */
+export const textColourOn = (hex: string): string => readableTextOn(hex, '#1b1b2f');
 
 // ---------------------------------------------------------------------------------------------
 // Ids
