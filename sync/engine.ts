@@ -25,7 +25,7 @@ import {
 import type { Identity, RequestOptions, Transport } from './transport';
 import { retryUploadsNow, runUploadQueue } from './uploadQueue';
 import { isTransientFailure } from './transport';
-import { ownerKeyOf } from '../src/data/owner';
+import { guestOwner, ownerKeyOf } from '../src/data/owner';
 import { addClaims, readClaims, settleClaim } from './claims';
 import {
   CLOCK_OFFSET_REPORT_MS,
@@ -421,7 +421,7 @@ export class SyncEngine {
    */
   private async sendClaims(identity: Identity, owner: string): Promise<boolean> {
     for (const anonId of await readClaims(this.db)) {
-      if (owner === `anon:${anonId}`) {
+      if (owner === guestOwner(anonId)) {
         await settleClaim(this.db, anonId);
         continue;
       }

@@ -15,7 +15,7 @@ import type { TeamtrailDatabase } from '../src/data/database';
 import type { LocalTemplateDoc } from '../src/data/schemas/templates';
 import type { UploadDoc } from '../src/data/schemas/uploads';
 import { UPLOAD_ATTACHMENT_ID } from '../src/data/uploadRepository';
-import { anonIdOf } from '../src/data/owner';
+import { anonIdOf, guestOwner } from '../src/data/owner';
 import { addClaims } from './claims';
 import { appendConflicts, moveTemplateRecords, readConflictLog } from './conflictLog';
 
@@ -55,7 +55,7 @@ export async function moveOwnerWork(
   const claimed = new Set(
     [...templates, ...uploads]
       .map((doc) => anonIdOf(doc.owner))
-      .filter((id): id is string => id !== null && `anon:${id}` !== toOwner),
+      .filter((id): id is string => id !== null && guestOwner(id) !== toOwner),
   );
   await addClaims(target, [...claimed]);
 

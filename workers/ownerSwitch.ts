@@ -16,7 +16,7 @@
 import type { TeamtrailDatabase } from '../src/data/database';
 import type { DeviceStore } from '../src/data/deviceStore';
 import { deleteDraftStore, moveDrafts, type DraftMove } from '../src/data/draftDatabase';
-import { LEGACY_DATABASE_NAME, databaseNameFor } from '../src/data/owner';
+import { LEGACY_DATABASE_NAME, databaseNameFor, guestOwner } from '../src/data/owner';
 import { moveOwnerWork } from '../sync/ownerMove';
 import type { Identity } from '../sync/transport';
 
@@ -51,14 +51,14 @@ async function adoptWork(
   deps: OwnerSwitchDeps,
 ): Promise<void> {
   const guestIds = (await deps.device.get('guestIds')) ?? [];
-  const guestOwners = guestIds.map((id) => `anon:${id}`);
+  const guestOwners = guestIds.map(guestOwner);
 
   if (!(await deps.device.get('legacyMigrated'))) {
     await fromLegacy(db, owner, guestOwners, deps);
   }
 
   for (const anonId of guestIds) {
-    const guest = `anon:${anonId}`;
+    const guest = guestOwner(anonId);
     if (guest === owner) continue;
     const current = anonId === identity.anonId;
     const name = await databaseNameFor(guest);

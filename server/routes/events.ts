@@ -6,7 +6,7 @@
  * template content; clients read content through GET /templates and the status URL.
  */
 import type { FastifyInstance } from 'fastify';
-import { ownerChannel, type RealtimeEvent } from '../services/realtime';
+import { ownerChannel, ownerKeyOf, type RealtimeEvent } from '../services/realtime';
 import { endStreamsOnClose, openEventStream, ownerStreamScope } from '../services/sse';
 
 export async function eventRoutes(app: FastifyInstance) {
@@ -15,7 +15,7 @@ export async function eventRoutes(app: FastifyInstance) {
   app.get('/events', { config: { rateLimit: false } }, async (request, reply) => {
     const channels = ownerChannel(request.actor);
     const { userId, anonId } = request.actor;
-    const owner = userId ? `user:${userId}` : anonId ? `anon:${anonId}` : null;
+    const owner = ownerKeyOf(request.actor);
     const stream = openEventStream(
       app,
       request,

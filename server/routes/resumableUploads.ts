@@ -33,6 +33,7 @@ import {
   type UploadSessionStore,
 } from '../services/uploads/resumable';
 import type { Actor } from '../services/actor';
+import { guestChannel, ownerKeyOf } from '../services/realtime';
 import { storeUploadedFile } from './uploads';
 import { holdUploadSlot } from '../services/uploads/uploadSlots';
 import { checkAccountQuota, quotaSettingsOf } from '../services/uploads/quotas';
@@ -337,7 +338,7 @@ export async function resumableUploadRoutes(
  * the client keys its owners ('user:{id}', 'anon:{anonId}').
  */
 function uploadOwnerOf(actor: Actor): string {
-  return actor.userId ? `user:${actor.userId}` : `anon:${actor.anonId ?? ''}`;
+  return ownerKeyOf(actor) ?? guestChannel('');
 }
 
 function parseOffset(header: string | string[] | undefined): number {

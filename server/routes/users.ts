@@ -6,6 +6,7 @@ import { identifyRequestSchema, userSchema } from '../../src/domain/schemas';
 import { badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { serverMessages } from '../messages';
 import { moveGuestTemplatesToGuest, moveGuestTemplatesToUser } from '../services/users';
+import { guestChannel, userChannel } from '../services/realtime';
 
 export async function userRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +31,7 @@ export async function userRoutes(appBase: FastifyInstance) {
         if (current === anonId) return { movedTemplateIds: [] };
         const moved = await moveGuestTemplatesToGuest(app.db, anonId, current);
         for (const { id, revision, updatedAt } of moved) {
-          app.bus.publish(`anon:${current}`, {
+          app.bus.publish(guestChannel(current), {
             type: 'template-changed',
             id,
             revision,
@@ -52,7 +53,7 @@ export async function userRoutes(appBase: FastifyInstance) {
       // (now under the user's identity after sign-in), and a "deleted" notice there could make
       // it drop work that has not been pushed yet.
       for (const { id, revision, updatedAt } of moved) {
-        app.bus.publish(`user:${user.id}`, {
+        app.bus.publish(userChannel(user.id), {
           type: 'template-changed',
           id,
           revision,

@@ -51,9 +51,23 @@ export interface RealtimeBus {
 
 export const gameChannel = (gameId: string): string => `game:${gameId}`;
 
+/**
+ * Owner keys, as the clients key their owners too ('user:{id}', 'anon:{anonId}'): the channel of
+ * a user's clients or a guest's, and what per-owner counts are kept under.
+ */
+export const userChannel = (userId: string): string => `user:${userId}`;
+export const guestChannel = (anonId: string): string => `anon:${anonId}`;
+
+/** Whose the caller's work is: the signed-in user, else the guest; null for neither. */
+export const ownerKeyOf = (owner: {
+  userId: string | null;
+  anonId: string | null;
+}): string | null =>
+  owner.userId ? userChannel(owner.userId) : owner.anonId ? guestChannel(owner.anonId) : null;
+
 /** A user's channel, or a guest's, so that only the owner's clients hear of their templates. */
 export const ownerChannel = (owner: { userId: string | null; anonId: string | null }): string[] =>
-  [owner.userId && `user:${owner.userId}`, owner.anonId && `anon:${owner.anonId}`].filter(
+  [owner.userId && userChannel(owner.userId), owner.anonId && guestChannel(owner.anonId)].filter(
     (c): c is string => Boolean(c),
   );
 
@@ -65,8 +79,7 @@ export const ownerChannel = (owner: { userId: string | null; anonId: string | nu
 export const requestorChannel = (row: {
   ownerUserId: string | null;
   ownerAnonId: string | null;
-}): string | null =>
-  row.ownerUserId ? `user:${row.ownerUserId}` : row.ownerAnonId ? `anon:${row.ownerAnonId}` : null;
+}): string | null => ownerKeyOf({ userId: row.ownerUserId, anonId: row.ownerAnonId });
 
 export function createInProcessBus(): RealtimeBus {
   const emitter = new EventEmitter();

@@ -6,17 +6,18 @@
  */
 export type OwnerKey = `user:${string}` | `anon:${string}`;
 
+/** A guest's owner key. Every 'anon:' key is made here, so that they all compare equal. */
+export const guestOwner = (anonId: string): OwnerKey => `anon:${anonId}`;
+
 /** The signed-in user, else the guest; null when there is neither (no anonymous id yet). */
 export function ownerKeyOf(identity: {
   userId: string | null;
   anonId: string | null;
 }): OwnerKey | null {
   if (identity.userId) return `user:${identity.userId}`;
-  if (identity.anonId) return `anon:${identity.anonId}`;
+  if (identity.anonId) return guestOwner(identity.anonId);
   return null;
 }
-
-export const guestOwner = (anonId: string): OwnerKey => `anon:${anonId.toLowerCase()}`;
 
 /** The guest id of an 'anon:' key, or null for a user. */
 export const anonIdOf = (owner: string): string | null =>
