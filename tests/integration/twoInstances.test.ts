@@ -34,8 +34,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one PostgreSQL and one S3 
     s3 = await startS3Server();
     running = await startInstancesOnPostgres({ count: 2, env: s3.env() });
     instances = running.instances;
-    // Give both listeners a moment to LISTEN.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Each instance answers only once it LISTENs (app.ts waits for the bus before listening).
   });
 
   afterAll(async () => {
