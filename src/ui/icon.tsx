@@ -1,31 +1,19 @@
 /**
- * Small inline SVG icons in the Tabler outline style (no icon package is installed, and a
- * handful of paths does not justify one). Decorative: every control that shows one has its own
- * name.
+ * The app's icons are Tabler's (@tabler/icons-react, the set Mantine's own examples use), each
+ * given the app's defaults here: its size where it is used, and hidden from assistive technology.
+ * They are decorative: every control that shows one has its own name.
  */
-import type { ReactNode, SVGProps } from 'react';
+import type { TablerIcon } from '@tabler/icons-react';
+import type { SVGProps } from 'react';
 
-export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'ref' | 'stroke'> & {
+  size?: number;
+};
 
-export function icon(paths: ReactNode, { filled = false, size: defaultSize = 20 } = {}) {
-  return function Icon({ size = defaultSize, ...props }: IconProps) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
-        {paths}
-      </svg>
-    );
-  };
+export function icon(Tabler: TablerIcon, { size: defaultSize = 20 } = {}) {
+  function Icon({ size = defaultSize, ...props }: IconProps) {
+    return <Tabler size={size} aria-hidden="true" focusable="false" {...props} />;
+  }
+  Icon.displayName = Tabler.displayName;
+  return Icon;
 }
