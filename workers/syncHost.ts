@@ -71,6 +71,19 @@ export function createSyncHost(
     await ending.db.close();
   }
 
+  /** "Reset local data": only the current owner's, another account's is not theirs to drop. */
+  async function removeSession(): Promise<void> {
+    const ending = session;
+    if (!ending) return;
+    session = null;
+    await ending.engine.stop();
+    ending.unsubscribe();
+    await ending.db.remove();
+    // Drafts the builder kept for a crash belong to the data being reset.
+    await deleteDraftStore(ending.db.name);
+    publish({ ...INITIAL_STATUS });
+  }
+
   /** Follows the identity of the tabs: same owner, same engine; another owner, its database. */
   async function follow(): Promise<void> {
     const identity = await getIdentity();
@@ -146,17 +159,11 @@ export function createSyncHost(
       return session ? readConflictLog(session.db) : [];
     },
     async resetLocalData() {
-      // Only the current owner's data: another account's on this browser is not theirs to drop.
-      await switching;
-      const ending = session;
-      if (!ending) return;
-      session = null;
-      await ending.engine.stop();
-      ending.unsubscribe();
-      await ending.db.remove();
-      // Drafts the builder kept for a crash belong to the data being reset.
-      await deleteDraftStore(ending.db.name);
-      publish({ ...INITIAL_STATUS });
+      // Queued like an owner switch: a tab that connects meanwhile waits for the removal to end
+      // rather than open the database being removed.
+      const reset = switching.then(removeSession);
+      switching = reset.catch(() => undefined);
+      await reset;
     },
     async host() {
       return kind;

@@ -24,13 +24,13 @@ export interface EngineCommands {
 
 type Command =
   | { type: 'hello' }
-  | { type: 'syncNow' | 'identityChanged' | 'resetLocalData'; id: number }
-  | { type: 'conflictLog'; id: number }
+  | { type: 'syncNow' | 'identityChanged' | 'resetLocalData'; id: string }
+  | { type: 'conflictLog'; id: string }
   | { type: 'notify'; notice: Notice };
 
 type Message =
   | { kind: 'status'; status: SyncStatus | null }
-  | { kind: 'reply'; id: number; result?: unknown }
+  | { kind: 'reply'; id: string; result?: unknown }
   | { kind: 'command'; command: Command };
 
 /** The leading tab: rebroadcasts its worker's status and runs the followers' commands. */
@@ -68,7 +68,10 @@ export function followLeader(onStatus: (status: SyncStatus | null) => void): Eng
   close(): void;
 } {
   const channel = new BroadcastChannel(CHANNEL);
-  const pending = new Map<number, (result: unknown) => void>();
+  const pending = new Map<string, (result: unknown) => void>();
+  // The leader's replies reach every follower: an id unique to this follower keeps one tab from
+  // taking another's answer (its Sync now reported done before it was).
+  const tab = Math.random().toString(36).slice(2);
   let nextId = 1;
   channel.onmessage = (event: MessageEvent<Message>) => {
     const message = event.data;
@@ -82,7 +85,7 @@ export function followLeader(onStatus: (status: SyncStatus | null) => void): Eng
     fallback: T,
   ) =>
     new Promise<T>((resolve) => {
-      const id = nextId++;
+      const id = `${tab}:${nextId++}`;
       const timer = setTimeout(() => {
         pending.delete(id);
         resolve(fallback);
