@@ -9,6 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { Step } from '../src/domain/schemas';
+import { quizTasks } from '../tests/fixtures/quiz';
 import { joinOnPhone, organiserGame, PHONE } from './support/game';
 import { slowUploads } from './support/slowUploads';
 
@@ -16,41 +18,18 @@ const id = () => randomUUID();
 
 /** A video challenge first, then two questions: the answer after the upload is a question. */
 function steps() {
-  return [
-    {
-      id: id(),
-      name: 'Team song',
-      type: 'videoChallenge',
-      text: 'Film your team singing its song.',
-      answers: [],
-      media: null,
-      points: 10,
-      locked: false,
-    },
-    {
-      id: id(),
-      name: 'Capital city',
-      type: 'freeText',
-      text: 'What is the capital of France?',
-      answers: [{ id: id(), value: 'Paris', correct: true }],
-      media: null,
-      points: 10,
-      locked: false,
-    },
-    {
-      id: id(),
-      name: 'Largest planet',
-      type: 'multipleChoice',
-      text: 'Which planet is the largest?',
-      answers: [
-        { id: id(), value: 'Mars', correct: false },
-        { id: id(), value: 'Jupiter', correct: true },
-      ],
-      media: null,
-      points: 20,
-      locked: false,
-    },
-  ];
+  const { capital, planet } = quizTasks();
+  const song: Step = {
+    id: id(),
+    name: 'Team song',
+    type: 'videoChallenge',
+    text: 'Film your team singing its song.',
+    answers: [],
+    media: null,
+    points: 10,
+    locked: false,
+  };
+  return [song, capital, planet];
 }
 
 /** Another team, playing through the API (a phone elsewhere). */

@@ -4,48 +4,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
+import { quizTasks } from '../../tests/fixtures/quiz';
 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
+/**
+ * The quiz the browser journeys play: the sample quiz's (tests/fixtures/quiz.ts) capital city,
+ * largest planet and team photo, the photo at 30 points (the journeys' scores count on it).
+ */
 export function quiz() {
-  const id = () => randomUUID();
-  return [
-    {
-      id: id(),
-      name: 'Capital city',
-      type: 'freeText',
-      text: 'What is the capital of France?',
-      answers: [{ id: id(), value: 'Paris', correct: true }],
-      media: null,
-      points: 10,
-      locked: false,
-    },
-    {
-      id: id(),
-      name: 'Largest planet',
-      type: 'multipleChoice',
-      text: 'Which planet is the largest?',
-      answers: [
-        { id: id(), value: 'Mars', correct: false },
-        { id: id(), value: 'Jupiter', correct: true },
-        { id: id(), value: 'Venus', correct: false },
-        { id: id(), value: 'Saturn', correct: false },
-      ],
-      media: null,
-      points: 20,
-      locked: false,
-    },
-    {
-      id: id(),
-      name: 'Team photo',
-      type: 'photoChallenge',
-      text: 'Take a photo of your team with something blue.',
-      answers: [],
-      media: null,
-      points: 30,
-      locked: false,
-    },
-  ];
+  const { capital, planet, photo } = quizTasks({ photo: { points: 30 } });
+  return [capital, planet, photo];
 }
 
 export interface OrganiserGameOptions {

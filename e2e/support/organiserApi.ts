@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { quizTasks } from '../../tests/fixtures/quiz';
 import type { ApiServer } from './apiServer';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -98,31 +99,10 @@ async function call<T>(origin: string, token: string, method: string, path: stri
   return JSON.parse(text) as T;
 }
 
-/** Two tasks that pass SPEC §5: a template made of them is ready to launch. */
+/** Two tasks of the sample quiz that pass SPEC §5: a template made of them is ready to launch. */
 function readySteps() {
-  const id = () => randomUUID();
-  return [
-    {
-      id: id(),
-      name: 'Capital',
-      type: 'freeText',
-      text: 'What is the capital of France?',
-      answers: [{ id: id(), value: 'Paris', correct: true }],
-      media: null,
-      points: 10,
-      locked: false,
-    },
-    {
-      id: id(),
-      name: 'High fives',
-      type: 'standardChallenge',
-      text: 'Give everyone in your team a high five.',
-      answers: [],
-      media: null,
-      points: 30,
-      locked: false,
-    },
-  ];
+  const { capital, highFives } = quizTasks();
+  return [capital, highFives];
 }
 
 export interface Activity {

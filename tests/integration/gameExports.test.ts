@@ -131,19 +131,17 @@ describe('the photos and videos zip: a folder per team, no file replaces another
     const entries = await downloadZip(gameId, key);
     expect(entries.map((e) => e.name)).toEqual([
       'Owls/team-photo.png',
-      'Owls/03 Team selfie.png',
+      'Owls/03 Team photo.png',
       'Owls (2)/team-photo.png',
-      'Owls (2)/03 Team selfie.png',
+      'Owls (2)/03 Team photo.png',
       'OWLS (3)/team-photo.png',
-      'OWLS (3)/03 Team selfie.png',
+      'OWLS (3)/03 Team photo.png',
     ]);
     // Each folder holds its own team's files, not another's written over them.
     const byName = new Map(entries.map((e) => [e.name, e.data]));
-    expect(byName.get('Owls/03 Team selfie.png')).toEqual(await uploaded(urls[first.team.id]!));
-    expect(byName.get('Owls (2)/03 Team selfie.png')).toEqual(
-      await uploaded(urls[second.team.id]!),
-    );
-    expect(byName.get('OWLS (3)/03 Team selfie.png')).toEqual(await uploaded(urls[third.team.id]!));
+    expect(byName.get('Owls/03 Team photo.png')).toEqual(await uploaded(urls[first.team.id]!));
+    expect(byName.get('Owls (2)/03 Team photo.png')).toEqual(await uploaded(urls[second.team.id]!));
+    expect(byName.get('OWLS (3)/03 Team photo.png')).toEqual(await uploaded(urls[third.team.id]!));
     expect(byName.get('Owls/team-photo.png')).not.toEqual(byName.get('Owls (2)/team-photo.png'));
 
     // The same names on the next download: a folder depends only on the teams before it.
@@ -156,12 +154,12 @@ describe('the photos and videos zip: a folder per team, no file replaces another
     const busy = await joined(code, 'bees!');
     await taskPhoto(code, busy.token, template.steps[2]!.id, '#123456');
     expect((await downloadZip(gameId, key)).map((e) => e.name)).toEqual([
-      'bees (2)/03 Team selfie.png',
+      'bees (2)/03 Team photo.png',
     ]);
     await teamPhoto(code, quiet.token, '#654321');
     expect((await downloadZip(gameId, key)).map((e) => e.name)).toEqual([
       'Bees/team-photo.png',
-      'bees (2)/03 Team selfie.png',
+      'bees (2)/03 Team photo.png',
     ]);
   });
 
@@ -233,7 +231,7 @@ describe('the results CSV: every team that joined', () => {
     expect(header!.startsWith('Team,Team score,Task number,Task,')).toBe(true);
     const columns = header!.split(',').length;
     expect(rows).toHaveLength(2);
-    expect(rows[0]!.startsWith('Owls,10,1,Capital,freeText,Paris,true,10,false')).toBe(true);
+    expect(rows[0]!.startsWith('Owls,10,1,Capital city,freeText,Paris,true,10,false')).toBe(true);
     // Same columns as the header, all but the team's name and score empty.
     expect(rows[1]).toBe(`Quiet ones,0${','.repeat(columns - 2)}`);
   });

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startTestServer, type TestServer } from './support/testServer';
 import { createTemplate, expectErrorMessage, json, signUp, type Caller } from './support/clients';
-import { gameCalls, quizSteps } from './support/games';
+import { quizSteps } from '../fixtures/quiz';
+import { gameCalls } from './support/games';
 import { openEventStream } from './support/sse';
 import { multipartBody } from './support/multipart';
 import type { Scoreboard, Statistics, Submission } from '../../src/domain/games';
@@ -38,24 +39,14 @@ const { request, launched, joined, answer } = gameCalls(() => server);
 const screenKeyOf = (status: GameStatus) => new URL(status.scoreboardUrl!).searchParams.get('key')!;
 
 /** The quiz's tasks, with a free-text question a typo can miss: "Warszawa" for "Warsaw". */
-function steps(): Step[] {
-  const [, planets, selfie, highFives] = quizSteps();
-  return [
-    {
-      id: randomUUID(),
+const steps = (): Step[] =>
+  quizSteps({
+    capital: {
       name: 'Capital of Poland',
-      type: 'freeText',
       text: 'What is the capital of Poland?',
       answers: [{ id: randomUUID(), value: 'Warsaw', correct: true }],
-      media: null,
-      points: 10,
-      locked: false,
     },
-    planets!,
-    selfie!,
-    highFives!,
-  ];
-}
+  });
 
 /** Who calls: the owner (or another organiser) signed in, or the screen key. */
 interface Auth {
@@ -247,9 +238,9 @@ describe('the presentation never receives a hidden submission', () => {
     expect(hiddenColumn).toBe(columns.length - 1);
     const cells = rows.map((r) => r.split(','));
     const byTask = new Map(cells.map((c) => [c[3], c[hiddenColumn]]));
-    expect(byTask.get('Team selfie')).toBe('true');
+    expect(byTask.get('Team photo')).toBe('true');
     expect(byTask.get('Capital of Poland')).toBe('true');
-    expect(byTask.get('Planets')).toBe('false');
+    expect(byTask.get('Largest planet')).toBe('false');
   });
 
   it('a rejected photo is left out of the presentation’s statistics too', async () => {

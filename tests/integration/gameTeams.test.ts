@@ -462,10 +462,10 @@ describe('bonus and penalty points (POST /games/{id}/teams/{teamId}/adjustments)
     const cells = rows.map((r) => r.split(','));
     // Each team's answers, then its adjustments: task columns empty, Points the points.
     expect(cells.map((c) => [c[0], c[1], c[2], c[3], c[4], c[5], c[7]])).toEqual([
-      ['Foxes', '30', '1', 'Capital', 'freeText', 'Paris', '10'],
+      ['Foxes', '30', '1', 'Capital city', 'freeText', 'Paris', '10'],
       ['Foxes', '30', '', '', '', 'Bonus: Best costumes', '25'],
       ['Foxes', '30', '', '', '', 'Penalty: Noise', '-5'],
-      ['Owls', '6', '1', 'Capital', 'freeText', 'Paris', '10'],
+      ['Owls', '6', '1', 'Capital city', 'freeText', 'Paris', '10'],
       ['Owls', '6', '', '', '', 'Penalty: Phone used on the quiz', '-4'],
       ['Quiet ones', '-3', '', '', '', 'Penalty: Late back', '-3'],
     ]);

@@ -863,7 +863,7 @@ describe('live screens, judging and exports', () => {
       'Team,Team score,Task number,Task,Type,Answer,Correct,Points,Rejected,Media,Submitted at,Late,Hidden',
     );
     const owlsCapital = lines.find((l) =>
-      l.startsWith('Owls,60,1,Capital,freeText,paris,true,10,false'),
+      l.startsWith('Owls,60,1,Capital city,freeText,paris,true,10,false'),
     );
     expect(owlsCapital?.endsWith(',false,false'), 'answered in time, not hidden').toBe(true);
     expect(lines.some((l) => l.includes('"Lyon, ""obviously"""'))).toBe(true);
@@ -875,7 +875,7 @@ describe('live screens, judging and exports', () => {
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
-    expect(zip.rawPayload.toString('latin1')).toContain('Owls/03 Team selfie.png');
+    expect(zip.rawPayload.toString('latin1')).toContain('Owls/03 Team photo.png');
   });
 });
 

@@ -19,6 +19,7 @@ import { createPostgresBus } from '../../server/services/realtimePostgres';
 import { createFreshPostgresDatabase, TEST_DATABASE_URL } from './support/postgres';
 import { openEventStream } from './support/sse';
 import type { RealtimeEvent } from '../../server/services/realtime';
+import { quizSteps } from '../fixtures/quiz';
 
 const isMarker = (event: RealtimeEvent) => 'reason' in event && event.reason === 'control';
 
@@ -99,18 +100,7 @@ describe.skipIf(!TEST_DATABASE_URL)('realtime through PostgreSQL LISTEN/NOTIFY',
       headers: auth,
       body: JSON.stringify({
         name: 'Two instances',
-        steps: [
-          {
-            id: crypto.randomUUID(),
-            name: 'Capital',
-            type: 'freeText',
-            text: 'Capital of France?',
-            answers: [{ id: crypto.randomUUID(), value: 'Paris', correct: true }],
-            media: null,
-            points: 10,
-            locked: false,
-          },
-        ],
+        steps: quizSteps(),
       }),
     });
     const { id: templateId } = (await template.json()) as { id: string };

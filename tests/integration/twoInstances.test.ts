@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { games } from '../../server/db/schema';
 import { setUserPlan } from '../../server/services/users';
 import type { AnswerResult, Scoreboard } from '../../src/domain/games';
-import { quizSteps } from './support/games';
+import { quizSteps } from '../fixtures/quiz';
 import { multipartBody } from './support/multipart';
 import {
   startInstancesOnPostgres,

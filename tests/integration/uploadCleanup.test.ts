@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eq, inArray } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './support/testServer';
 import { createTemplate, guest, json, signUp, type Caller } from './support/clients';
-import { gameCalls, quizSteps } from './support/games';
+import { quizSteps } from '../fixtures/quiz';
+import { gameCalls } from './support/games';
 import { multipartBody } from './support/multipart';
 import { TEST_DATABASE_URL } from './support/postgres';
 import { makePng } from '../unit/uploads/fixtures';

@@ -1,65 +1,17 @@
 /**
- * Games as the integration tests drive them (docs/games.md): a valid quiz template, a demo or a
- * launch with its status, teams joining, answers. One set of calls for every games test file.
+ * Games as the integration tests drive them (docs/games.md): a valid quiz template (the sample quiz
+ * of tests/fixtures/quiz.ts), a demo or a launch with its status, teams joining, answers. One set
+ * of calls for every games test file.
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { setUserPlan } from '../../../server/services/users';
-import type { GameStatus, Step, Template } from '../../../src/domain/schemas';
+import type { GameStatus, Template } from '../../../src/domain/schemas';
+import { quizSteps } from '../../fixtures/quiz';
 import { createTemplate, json, signUp, type Caller } from './clients';
 import type { TestServer } from './testServer';
 
 const id = () => randomUUID();
-
-export function quizSteps(): Step[] {
-  return [
-    {
-      id: id(),
-      name: 'Capital',
-      type: 'freeText',
-      text: 'What is the capital of France?',
-      answers: [{ id: id(), value: 'Paris', correct: true }],
-      media: null,
-      points: 10,
-      locked: false,
-    },
-    {
-      id: id(),
-      name: 'Planets',
-      type: 'multipleChoice',
-      text: 'Which planet is largest?',
-      answers: [
-        { id: id(), value: 'Mars', correct: false },
-        { id: id(), value: 'Jupiter', correct: true },
-        { id: id(), value: 'Venus', correct: false },
-        { id: id(), value: '', correct: false },
-      ],
-      media: null,
-      points: 20,
-      locked: false,
-    },
-    {
-      id: id(),
-      name: 'Team selfie',
-      type: 'photoChallenge',
-      text: 'Take a photo of your team.',
-      answers: [],
-      media: null,
-      points: 50,
-      locked: false,
-    },
-    {
-      id: id(),
-      name: 'High fives',
-      type: 'standardChallenge',
-      text: 'Give everyone a high five.',
-      answers: [],
-      media: null,
-      points: 30,
-      locked: false,
-    },
-  ];
-}
 
 /** The calls, against the server `current()` answers (test files start theirs in beforeAll). */
 export function gameCalls(current: () => TestServer) {
