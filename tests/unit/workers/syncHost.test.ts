@@ -57,20 +57,9 @@ const fakes = vi.hoisted(() => {
     }
     /** A status change of this engine, tagged with its owner. */
     emit(change: Partial<SyncStatus>) {
+      // INITIAL_STATUS is read when a test runs, long after this hoisted block.
       const status = {
-        running: false,
-        online: true,
-        pendingCount: 0,
-        errorCount: 0,
-        uploadsQueued: 0,
-        pushing: [],
-        pulling: false,
-        lastPushAt: null,
-        lastPullAt: null,
-        recentFailures: [],
-        nextRetryAt: null,
-        eventStream: 'closed',
-        clockOffsetMs: null,
+        ...INITIAL_STATUS,
         owner: this.owner,
         ...change,
       } satisfies SyncStatus;
