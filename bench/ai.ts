@@ -1,5 +1,5 @@
 /**
- * AI assistant benchmark (issue 4): the built-in generator's time for 20 tasks (target p99 under
+ * AI assistant benchmark: the built-in generator's time for 20 tasks (target p99 under
  * 300 ms) and the topic relevance of what it makes for 20 typical requests: the share of tasks
  * whose bank topic is one of those the request is about, or that come from the organiser's own
  * facts. Then the organiser prompts of tests/fixtures/aiPrompts.ts, measured with

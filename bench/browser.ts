@@ -1,5 +1,5 @@
 /**
- * Sync figures in Chromium (issue 3), on the app's real data layer through the test-only harness
+ * Sync figures in Chromium, on the app's real data layer through the test-only harness
  * (e2e/harness): time from an edit to the durable local write (IndexedDB with strict durability,
  * so a disk flush), and from an edit to the server's acknowledgement when online (the push
  * debounce, the PATCH, and the worker's write reaching the tab). The API server and the shell

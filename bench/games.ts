@@ -1,5 +1,5 @@
 /**
- * Games load benchmark (issue 17): one live game of BENCH_TEAMS teams (2,000 by default) on the
+ * Games load benchmark: one live game of BENCH_TEAMS teams (2,000 by default) on the
  * real server as `npm start` runs it (compiled, in its own process), on the embedded database
  * and, when TEST_DATABASE_URL points at a PostgreSQL server, on PostgreSQL too. The shape of a
  * real event's worst moment:

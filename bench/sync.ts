@@ -1,7 +1,7 @@
 /**
- * Sync benchmarks (issue 3): time from an edit to the durable local write, from an edit to the
+ * Sync benchmarks: time from an edit to the durable local write, from an edit to the
  * server's acknowledgement, and to push 200 templates of 20 tasks after the network returns;
- * and (issue 14) reconnect → server after an outage, with the browser's `online` event and
+ * and reconnect → server after an outage, with the browser's `online` event and
  * without it (a server restart, a VPN), with the engine's own timings, against the same engine
  * with its health probe turned off (how it recovered before).
  * Runs in Node on fake-indexeddb against the real server on loopback, so the local-write figure

@@ -30,7 +30,7 @@ test.describe('SPEC §2.3 Dashboard, as a guest', () => {
     await page.screenshot({ path: 'test-results/screens/dashboard-1440.png' });
   });
 
-  test('"Play a demo" shows the sample game\'s code and QR, and a phone joins it with that code (issue 15)', async ({
+  test('"Play a demo" shows the sample game\'s code and QR, and a phone joins it with that code', async ({
     page,
     browser,
     baseURL,

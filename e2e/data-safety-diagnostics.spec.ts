@@ -1,5 +1,5 @@
 /**
- * Diagnostics that survive restarts, and "Copy report" (issue 14, item 9), in the built app:
+ * Diagnostics that survive restarts, and "Copy report", in the built app:
  * after a push, "Last push" still shows its time after a reload and after every tab closed
  * (the SharedWorker, and the engine in it, start afresh); "Copy report" puts a plain-text
  * report on the clipboard, and shows it to copy by hand when the clipboard is refused.

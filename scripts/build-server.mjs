@@ -64,7 +64,7 @@ await Promise.all([
       { in: root('server/db/pgliteThreadHost.ts'), out: 'pgliteThreadHost' },
     ],
     // Modules the server imports lazily (Better Auth, the AI generators, sharp) become chunks of
-    // their own: bundled into one file, their packages would be imported at start (issue 17).
+    // their own: bundled into one file, their packages would be imported at start.
     splitting: true,
   }),
   // The worker entries keep their .mjs names: that is how the sources point at them.

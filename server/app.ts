@@ -194,8 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The server's clock on every answer: sync clients stamp edits on it (sync/clockOffset.ts).
       v1.addHook('onSend', async (_request, reply) => {
         reply.header('x-server-time', String(Date.now()));
-        // API answers are one person's data of the moment: no browser or proxy may keep them
-        // (issue 16). A route that means to be cached (a QR code image) says so itself.
+        // API answers are one person's data of the moment: no browser or proxy may keep them.
+        // A route that means to be cached (a QR code image) says so itself.
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
       await v1.register(actorPlugin);

@@ -1,5 +1,5 @@
 /**
- * A request that fails its zod schema, told in words (issue 16). The builder shows errorMessage
+ * A request that fails its zod schema, told in words. The builder shows errorMessage
  * as it is and other tools pass it on, so "steps.0.name: Invalid input: expected string,
  * received undefined" reached organisers. This turns each zod issue into a sentence that names
  * the field as people know it ("Task 1: the name is missing.") and says what would be right.

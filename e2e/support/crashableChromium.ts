@@ -2,7 +2,7 @@
  * Chromium started by hand (not by Playwright) on a profile folder of the test's own, so that it
  * can be killed like a crash (SIGKILL: no unload, no flush, no clean shutdown) and started again
  * on the same profile, and reached over the DevTools protocol in between. For the data-safety
- * journeys in which the browser dies (issue 14).
+ * journeys in which the browser dies.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -82,7 +82,7 @@ async function chooseTemplate(stage: Stage, world: World, card: Locator, ready: 
   await clickToBuilder(stage, world, card.getByRole('button', { name: 'Choose Template' }), ready);
 }
 
-/** The builder once it exists (issue 7); until then the card of clickToBuilder stays up. */
+/** The builder once it exists; until then the card of clickToBuilder stays up. */
 async function showBuilder(stage: Stage, world: World, captionHtml: string) {
   if (!world.builderReady) {
     stage.skipped.push('builder: the Activity Builder is not in this build (a card instead)');

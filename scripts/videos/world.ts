@@ -19,7 +19,7 @@ export interface World {
   readonly demoCode: string;
   /** /live/{gameId}/scoreboard?key=… of the demo. */
   readonly scoreboardPath: string;
-  /** Whether this build has the Activity Builder (issue 7): /builder is not a 404. */
+  /** Whether this build has the Activity Builder: /builder is not a 404. */
   builderReady: boolean;
   /** Whether the library lists a blank template to choose. */
   libraryHasBlank: boolean;

@@ -16,7 +16,7 @@ const MODEL_LEASE_MARGIN_MS = 30_000;
 /**
  * The configured generator, loaded when the first request reaches it: the built-in one brings
  * an NLP library and the question bank (about 30 MB), the model provider the AI SDK, and an
- * idle server needs neither (issue 17). The first generation waits a few hundred milliseconds
+ * idle server needs neither. The first generation waits a few hundred milliseconds
  * longer; the queue runs it in the background anyway.
  */
 export function createGenerator(config: AiConfig): ContentGenerator {

@@ -1,5 +1,5 @@
 /**
- * One process at a time on an embedded database (issue 16). PGlite has no lock of its own: a
+ * One process at a time on an embedded database. PGlite has no lock of its own: a
  * second server, or `npm run admin`, opened on the same DATA_DIR runs its own copy of PostgreSQL
  * over the same files, and one side's writes are silently lost. So a process that opens the
  * embedded database first creates `DATA_DIR/teamtrail.lock` (exclusively: `wx`), naming itself;

@@ -1,6 +1,6 @@
 /**
  * Creates a new embedded database in a short-lived child process (pgliteInitdbProcess.ts) rather
- * than in the server's own (issue 17).
+ * than in the server's own.
  *
  * Creating a database is PostgreSQL's initdb: PGlite runs it in a second WebAssembly instance
  * that grows to several hundred MB and copies the new database file by file. Once it is done,

@@ -4,9 +4,9 @@
  * demos are tests and do not count), its plays (teams over all instances), and the live-screen
  * URLs of its current instance (docs/games.md), and that instance's game status URL for the
  * join info dialog (SPEC §2.9: its schedule, QR code and code), and that instance's game id,
- * phase and end for the row's game controls (issue 15), when its latest launch instance was made
+ * phase and end for the row's game controls, when its latest launch instance was made
  * (`lastLaunchedAt`, for FREE's one launch a day), and where an activity that keeps edits
- * made after a deletion came from (issue 14, item 7).
+ * made after a deletion came from.
  */
 import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -59,7 +59,7 @@ export function toActivityRow(
         gameStatusUrl: gameStatusUrl(publicUrl, current.game),
       }
     : { scoreboardUrl: null, presentationUrl: null, statisticsUrl: null, gameStatusUrl: null };
-  // The row's game controls (issue 15) act on the same instance its live screens show.
+  // The row's game controls act on the same instance its live screens show.
   const game = current
     ? {
         gameId: current.game.id,

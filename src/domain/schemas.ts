@@ -266,7 +266,7 @@ export const activityRowSchema = z.object({
   // Beyond SPEC's fields: the current instance's game status, which the join info dialog reads
   // (SPEC §2.9 Activity join info). Optional so rows cached before it existed still parse.
   gameStatusUrl: z.string().nullable().optional(),
-  // Beyond SPEC's fields (issue 15): the current instance's game, for the row's game controls
+  // Beyond SPEC's fields: the current instance's game, for the row's game controls
   // (docs/games.md "Game control"). `gamePhase` takes the values of GAME_PHASES in
   // src/domain/games.ts, which imports this file and so cannot be imported here. Optional so
   // rows cached before they existed still parse.
@@ -279,7 +279,7 @@ export const activityRowSchema = z.object({
   // Schedule that today's launch is used (launchBlock in src/domain/plans.ts). Optional so rows
   // cached before it existed still parse; such rows count as not launched today.
   lastLaunchedAt: isoDateTime.nullable().optional(),
-  // Beyond SPEC's fields (issue 14, item 7): set on an activity that keeps edits made on a
+  // Beyond SPEC's fields: set on an activity that keeps edits made on a
   // device after it was deleted on another (as on the template); absent otherwise. My Activities
   // marks such a row "Restored" for a while.
   restoredFrom: idSchema.optional(),

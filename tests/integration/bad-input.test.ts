@@ -503,7 +503,7 @@ describe('other bad template requests', () => {
   });
 });
 
-describe('validation messages name the field in words (issue 16)', () => {
+describe('validation messages name the field in words', () => {
   const post = (payload: unknown): InjectOptions => ({
     method: 'POST',
     url: '/v1/templates',
@@ -569,7 +569,7 @@ describe('validation messages name the field in words (issue 16)', () => {
   });
 });
 
-describe('input that used to be answered 500 (issue 16)', () => {
+describe('input that used to be answered 500', () => {
   it('GET /templates?since=… without sinceId answers the changes from that moment on', async () => {
     const since = new Date(Date.parse(ownTemplate.updatedAt) - 1).toISOString();
     const response = await server.request({

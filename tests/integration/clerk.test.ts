@@ -113,7 +113,7 @@ describe('Clerk session tokens (CLERK_JWT_KEY)', () => {
     expectErrorMessage(response);
   });
 
-  it('refuses a token without an expiry (exp) with 401: it would never stop working (issue 16)', async () => {
+  it('refuses a token without an expiry (exp) with 401: it would never stop working', async () => {
     const token = await new SignJWT({ sid: `sess_${randomUUID()}` })
       .setProtectedHeader({ alg: 'RS256' })
       .setSubject(userId())
@@ -190,7 +190,7 @@ describe('embedded accounts beside Clerk', () => {
     expect(created.statusCode).toBe(201);
   });
 
-  it('local sign-up is closed when Clerk is configured, unless LOCAL_SIGN_UP=true (issue 16)', async () => {
+  it('local sign-up is closed when Clerk is configured, unless LOCAL_SIGN_UP=true', async () => {
     const response = await strict.request({
       method: 'POST',
       url: '/v1/auth/sign-up',

@@ -1,5 +1,5 @@
 /**
- * A live game's worst moments (issue 17): everyone joins at once, everyone answers at once. Joins
+ * A live game's worst moments: everyone joins at once, everyone answers at once. Joins
  * and answers are written in batches (answerBatch.ts, joinBatch.ts) and the live scoreboard is
  * kept in memory (liveFeed.ts); this checks that nothing of that shows: every team and answer is
  * stored once, a teams limit holds exactly, a resend racing its first send is one answer, and the

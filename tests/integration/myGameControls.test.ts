@@ -1,5 +1,5 @@
 /**
- * My Activities' game controls and recent demos (issue 15): each /my_games row carries its current
+ * My Activities' game controls and recent demos: each /my_games row carries its current
  * instance's game id, phase and end, so the row can pause, resume, extend and end it; and
  * GET /my_demo_games lists the caller's demo runs of the last 24 hours (docs/games.md "Recent demo
  * runs"), never another organiser's, and refuses guests.

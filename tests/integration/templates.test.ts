@@ -2,7 +2,7 @@
  * The template calls of SPEC §7 through the real app on PGlite: create, read, change with
  * optimistic concurrency (ETag / If-Match / 412), list and incremental pull, library, copy,
  * copy_blank, themes, soft delete, and ownership (another owner's ids answer 404); and
- * `restoredFrom`, the deleted activity whose edits a new one keeps (issue 14, item 7).
+ * `restoredFrom`, the deleted activity whose edits a new one keeps.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -498,7 +498,7 @@ describe('copy, copy_blank, themes, delete', () => {
   });
 });
 
-describe('restoredFrom: an activity that keeps edits made after it was deleted elsewhere (issue 14, item 7)', () => {
+describe('restoredFrom: an activity that keeps edits made after it was deleted elsewhere', () => {
   const myGames = async (caller: Caller) =>
     json<ActivityRow[]>(await server.request({ url: '/v1/my_games', headers: caller.headers }));
 

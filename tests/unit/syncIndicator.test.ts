@@ -76,7 +76,7 @@ const MB = 1024 * 1024;
 const file = (status: UploadStatus, size = 2 * MB) => ({ status, size });
 const synced = () => template({ state: 'synced', allChangesOnServer: true });
 
-describe('sync indicator: files waiting to upload (issue 14)', () => {
+describe('sync indicator: files waiting to upload', () => {
   it('does not say "All changes synced" while a file waits: it counts the files and their size', () => {
     const indicator = syncIndicatorFor(synced(), INITIAL_STATUS, true, relative, [
       file('queued'),
@@ -144,7 +144,7 @@ describe('sync indicator: files waiting to upload (issue 14)', () => {
   });
 });
 
-describe('upload widget line (issue 14)', () => {
+describe('upload widget line', () => {
   const online = { online: true };
   it('says it is uploading while it is, even after failed attempts', () => {
     expect(uploadWidgetText({ status: 'uploading' }, online, true)).toBe('Uploading…');

@@ -1,5 +1,5 @@
 /**
- * Validation failures in words (issue 16): each zod issue kind and path shape the API meets,
+ * Validation failures in words: each zod issue kind and path shape the API meets,
  * told as a sentence that names the field as people know it. The issues come from the real
  * schemas through fastify-type-provider-zod's validator, exactly as the error handler gets them.
  */

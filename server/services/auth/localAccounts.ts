@@ -2,7 +2,7 @@
  * The embedded account provider (e-mail and password accounts with Better Auth, betterAuth.ts),
  * loaded when it is first needed: a sign-up, a sign-in or a request with an organiser's session
  * token. Better Auth is about 30 MB of memory, which a server that nobody has signed in to yet
- * (or one whose organisers sign in with Clerk) does not need (issue 17). The first such request
+ * (or one whose organisers sign in with Clerk) does not need. The first such request
  * waits for the load, a few hundred milliseconds, once.
  */
 import type { Database } from '../../db/client';

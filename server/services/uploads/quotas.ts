@@ -1,5 +1,5 @@
 /**
- * Storage quotas (issue 16): how many bytes of stored files one account and one game may hold,
+ * Storage quotas: how many bytes of stored files one account and one game may hold,
  * so that one organiser, one guest or one game's players cannot fill the server's disk.
  *
  * - An account's quota counts the logos and task media of its own templates (folder

@@ -1,5 +1,5 @@
 /**
- * How many uploads this process receives at once (issue 16). Each upload holds a connection,
+ * How many uploads this process receives at once. Each upload holds a connection,
  * a staging file and, for images, a decode; without a cap a burst of large uploads could take
  * every socket and the disk's bandwidth while the game's answers wait. Two caps:
  *

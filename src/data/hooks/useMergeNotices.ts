@@ -1,6 +1,6 @@
 /**
  * What the sync engine recorded about merges and deletions, for the builder to tell the
- * organiser (issue 14, item 7): the conflict log and the activities deleted on another device
+ * organiser: the conflict log and the activities deleted on another device
  * (local documents the worker writes, sync/conflictLog.ts), and which notices the organiser has
  * seen (a local document of this owner's database, `builder-merge-notices-seen`).
  */

@@ -60,7 +60,7 @@ export interface ActivitiesTableProps {
   copyingId: string | null;
   onOpen: (action: DialogAction, row: ActivityRow) => void;
   onCopy: (row: ActivityRow) => void;
-  /** A game control changed the row's current instance (issue 15). */
+  /** A game control changed the row's current instance. */
   onGameChanged: (row: ActivityRow, control: GameControl) => void;
   /** The organiser's plan limits, shown on Play and Schedule. */
   planLimits?: RowPlanLimits;

@@ -1,5 +1,5 @@
 /**
- * What a game control just did to a row (issue 15), shown at once: the row's phase and end come
+ * What a game control just did to a row, shown at once: the row's phase and end come
  * from the list the sync worker pulled, which catches up a moment later. An override holds only
  * while the row still has the values it had when the control was used; once a pull brings new
  * ones, the server's row wins.

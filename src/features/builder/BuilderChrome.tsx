@@ -20,7 +20,7 @@ export const NAV_RAIL_WIDTH = 88;
 
 /**
  * Memoised (no props): the layout renders again on every write of the template, once per
- * keystroke since edits are written at once (issue 14), and the rail's links and tooltips do not
+ * keystroke since edits are written at once, and the rail's links and tooltips do not
  * depend on the template.
  */
 export const BuilderNavRail = memo(function BuilderNavRail() {

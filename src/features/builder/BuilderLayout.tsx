@@ -51,7 +51,7 @@ export const NOT_FOUND_TEXTS = {
 
 export function BuilderLayout() {
   const { templateId = '' } = useParams();
-  // Every keystroke is written at once (issue 14), so the template changes as fast as one types.
+  // Every keystroke is written at once, so the template changes as fast as one types.
   // The screens follow it behind this tab's writes (at most every 150 ms while they come fast,
   // and once they have landed: src/data/hooks/behindLocalWrites.ts), so that renders do not
   // hold up the next keystroke's write; the fields show their own drafts meanwhile.
@@ -111,7 +111,7 @@ export function BuilderLayout() {
 /**
  * Everything around the screen, inside the builder context. Memoised (no props): the layout
  * renders again on every write of the template, which is once per keystroke since edits are
- * written at once (issue 14); only what reads the template (`useBuilder`) renders again then,
+ * written at once; only what reads the template (`useBuilder`) renders again then,
  * not the whole frame.
  */
 const BuilderFrame = memo(function BuilderFrame() {

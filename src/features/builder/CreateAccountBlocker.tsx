@@ -24,7 +24,7 @@ export const BLOCKER_TEXTS = {
   signIn: 'Sign in',
 } as const;
 
-/** Memoised: the layout renders again on every write of the template (issue 14), this does not. */
+/** Memoised: the layout renders again on every write of the template, this does not. */
 export const CreateAccountBlocker = memo(function CreateAccountBlocker({
   signedIn,
   templateLoaded,

@@ -1,6 +1,6 @@
 /**
  * Tells the organiser in the builder what a merge with another device's changes replaced
- * (issue 14, item 7), from the conflict log: one line per replaced value with "Restore mine"
+ *, from the conflict log: one line per replaced value with "Restore mine"
  * (written back through the repository, an ordinary edit that syncs), several collapsed into a
  * count with the details, and "Dismiss" (recorded per template in the owner's database). An
  * activity kept after a deletion on another device has its own notice. It floats over the

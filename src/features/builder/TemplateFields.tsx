@@ -1,6 +1,6 @@
 /**
  * The template's Name and Description fields (SPEC §2.8 panel header). Each keystroke is a local
- * write (the sync worker carries it on). The field follows the document (issue 14): a change
+ * write (the sync worker carries it on). The field follows the document: a change
  * from elsewhere (another tab, another device, a merge) is shown as soon as nothing typed here
  * is still being written — focused or not — so the next keystroke edits what the organiser sees
  * instead of silently overwriting it; while a write of ours is under way the field keeps its own

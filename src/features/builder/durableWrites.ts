@@ -1,5 +1,5 @@
 /**
- * No edit window (issue 14): every builder field is written to the local database as it changes,
+ * No edit window: every builder field is written to the local database as it changes,
  * not after a pause in typing. A debounce leaves a window (it was 300 ms for the task fields) in
  * which a reload, a closed tab or a crash loses what was typed, and nothing warned about it.
  *

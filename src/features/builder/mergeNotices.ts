@@ -1,5 +1,5 @@
 /**
- * What the builder tells the organiser about merges (issue 14, item 7): from the conflict log
+ * What the builder tells the organiser about merges: from the conflict log
  * (sync/conflictLog.ts), the values of theirs that a change from another device replaced, in
  * words rather than JSON paths, each with a way to put the organiser's value back as an
  * ordinary edit; and the activity kept after a deletion elsewhere. Pure: the hook and the

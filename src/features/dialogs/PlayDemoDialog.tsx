@@ -1,7 +1,7 @@
 /**
  * SPEC §2.9 Play Demo, "Play Welcome to Teamtrail!": explains the sample activity and shows its
  * QR code and Activity Code, with "Contact Us" and "Close". SPEC's fixed 12-digit code is a
- * placeholder of the original app that no phone could play (issue 15): the dialog shows the
+ * placeholder of the original app that no phone could play: the dialog shows the
  * standing sample game's real code instead (GET /v1/sample_game, docs/games.md), with its QR,
  * and a link to play it in this browser.
  */

@@ -80,7 +80,7 @@ export const DIALOG_TEXTS = {
       'Launching on a future date, running an activity over several days or unlimited downloads need the PRO subscription.',
     viewPlans: 'View plans',
     goToMyActivities: 'Go to My Activities',
-    // Beyond SPEC (issue 15): a demo's live screens, kept like any game's.
+    // Beyond SPEC: a demo's live screens, kept like any game's.
     demoResultsTitle: 'Results of this demo',
     demoResultsNote: "The demo's results stay available for a day. Each screen opens in a new tab.",
     statistics: 'Statistics',
@@ -88,7 +88,7 @@ export const DIALOG_TEXTS = {
     presentation: 'Presentation',
   },
 
-  /** Beyond SPEC (issue 15): the join address is this computer only (docs/games.md). */
+  /** Beyond SPEC: the join address is this computer only (docs/games.md). */
   joinAddress: {
     title: 'Phones cannot reach this address',
     explanation: (host: string) =>

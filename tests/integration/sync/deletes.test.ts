@@ -1,5 +1,5 @@
 /**
- * Deletions on one device meeting offline edits on another (issue 14, item 7), two devices of
+ * Deletions on one device meeting offline edits on another, two devices of
  * one guest against the real server:
  * - merge rule 5: a task deleted on one device and edited offline on the other comes back with
  *   the edits on every device, whichever came later, and the editing device is told (log);

@@ -3,7 +3,7 @@
  * SPEC §2.6 My Activities and SPEC §4 "Activity status and status-dot colour" and "Row actions in
  * My Activities", through the screen: loading, the empty state, the columns, the status dots, the
  * actions of every status with and without canScheduleActivity, their hover texts, the dialogs
- * they open, the highlight of the most recently launched row, and Copy; and (issue 14, item 7)
+ * they open, the highlight of the most recently launched row, and Copy; and
  * the "Restored" mark of an activity that keeps edits made after it was deleted elsewhere.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +30,7 @@ import {
 
 vi.mock('../../../src/app/session', () => ({
   useSession: vi.fn(),
-  // The game controls and the recent demos call the server with the session (issue 15).
+  // The game controls and the recent demos call the server with the session.
   useApiCredentials: () => ({ token: 'test-token', anonId: null }),
 }));
 vi.mock('../../../src/features/dialogs/LaunchDialog', () => import('./fakeDialogs'));

@@ -54,7 +54,7 @@ function recordIndicator(): { texts: string[]; stop: () => void } {
   return { texts, stop: () => observer.disconnect() };
 }
 
-describe('the builder sync indicator while typing (issue 14)', () => {
+describe('the builder sync indicator while typing', () => {
   it('the indicator does not say synced while a typed change is still unsaved', async () => {
     // On the server with every change pushed; the test's sync engine never pushes, so nothing
     // typed from here on reaches the server.

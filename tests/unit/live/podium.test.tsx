@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The end of a game as a moment (issue 15): the podium of the first three places on the
+ * The end of a game as a moment: the podium of the first three places on the
  * scoreboard and the presentation, ties sharing a step; and the last five minutes counted down.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Phones show the final rank (issue 15): when the game ends, the team's phone says its place
+ * Phones show the final rank: when the game ends, the team's phone says its place
  * among every team ("You finished 2nd of 14"), its score and the top three. Ties share a place,
  * as on the scoreboard.
  */

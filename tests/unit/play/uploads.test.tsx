@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Uploads from phones never block answers (issue 15): a photo or video uploads beside the
+ * Uploads from phones never block answers: a photo or video uploads beside the
  * answers, the task list shows how far each upload got ("Uploading 45%") or that it waits for
  * the connection, and the team carries on answering meanwhile.
  */

@@ -1,5 +1,5 @@
 /**
- * Sniffing reads a bounded part of a file (issue 16): an upload of 100 MB whose MP4 box claims
+ * Sniffing reads a bounded part of a file: an upload of 100 MB whose MP4 box claims
  * to be 100 MB long used to hold the main thread for 15 s while its "brands" were read.
  */
 import { describe, expect, it } from 'vitest';

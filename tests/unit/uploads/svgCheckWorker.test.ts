@@ -1,5 +1,5 @@
 /**
- * The SVG safety check moved to a worker thread (issue 16): inspectUpload must decide every SVG
+ * The SVG safety check moved to a worker thread: inspectUpload must decide every SVG
  * exactly as checkSvgSafety does on the main thread, with the same messages.
  */
 import { describe, expect, it } from 'vitest';

@@ -144,7 +144,7 @@ const MultipleChoiceAnswers = memo(function MultipleChoiceAnswers({
 /**
  * Digits only while typing (editing and navigation keys pass); clamped to 1–1000 on blur. What is
  * typed is written as it is typed too (clamped, and not while the field is empty), so no points
- * typed are lost to a closed tab (issue 14); the field keeps showing the text as typed.
+ * typed are lost to a closed tab; the field keeps showing the text as typed.
  */
 const PointsInput = memo(function PointsInput({
   points,

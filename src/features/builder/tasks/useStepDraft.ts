@@ -1,7 +1,7 @@
 /**
  * Keeps what is typed into a task card in the card's own state, so typing stays responsive with
  * many tasks (each keystroke re-renders one card; the screen only on the write's echo), and
- * writes every change to the template at once: there is no edit window (issue 14). The writes are
+ * writes every change to the template at once: there is no edit window. The writes are
  * coalesced only while one is in flight (durableWrites.ts): one in flight, plus the latest value
  * waiting for it, written at once on blur, unmount and the page's leaving. Every write is a
  * durable local edit; until it has landed, the leave-page guard counts it, and the tab's draft

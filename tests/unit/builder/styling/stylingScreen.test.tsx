@@ -208,7 +208,7 @@ describe('SPEC §2.8 Branding logo uploader (PNG only; "Max dimensions: 280x60 p
     expect(await logoUploads()).toEqual([]);
   });
 
-  it('says "Waiting to upload…" while the logo is queued online and "Uploading…" while it is on its way (issue 14)', async () => {
+  it('says "Waiting to upload…" while the logo is queued online and "Uploading…" while it is on its way', async () => {
     const id = await createTemplate(db);
     renderStyling(db, id, 'styling');
     await screen.findByRole('button', { name: 'Upload logo' });

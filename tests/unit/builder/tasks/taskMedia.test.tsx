@@ -125,7 +125,7 @@ describe('SPEC §4 Upload widget (task media)', () => {
   });
 });
 
-describe('upload widget while the file waits (issue 14)', () => {
+describe('upload widget while the file waits', () => {
   const online = syncReporting({ ...INITIAL_STATUS, running: true, online: true });
   const offline = syncReporting({ ...INITIAL_STATUS, running: true, online: false });
   const line = () => screen.getByTestId('media-uploading').querySelector('[role="status"]');
