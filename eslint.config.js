@@ -9,6 +9,23 @@ import globals from 'globals';
 
 const projectFolders = (...names) => names.flatMap((n) => [`**/${n}/**`, `**/${n}`]);
 
+/** What no browser code imports: the server, and the sync engine other than through the worker. */
+const browserPatterns = [
+  { group: projectFolders('server'), message: 'The browser app never imports server code.' },
+  {
+    group: projectFolders('sync'),
+    message:
+      'UI code reaches the sync engine only through the worker API type (import type from workers/).',
+    allowTypeImports: false,
+  },
+];
+/** The organiser app's shell (src/app) is imported by src/main.tsx only. */
+const noShell = {
+  group: projectFolders('app'),
+  message:
+    'Screens and shared modules never import the app shell (src/app): it composes them. Move what you need to src/ui, src/auth or src/domain.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -98,24 +115,84 @@ export default tseslint.config(
       ],
     },
   },
+  // The browser modules' boundaries (docs/architecture.md "Allowed imports"). ESLint applies one
+  // no-restricted-imports setting per file, the last that matches, so each block lists every
+  // pattern its folder needs.
   {
-    // UI code talks to the sync engine only through the worker API type, and never imports the server.
+    // The organiser app's shell composes the screens; it may import anything of the browser.
+    files: ['src/app/**/*.{ts,tsx}', 'src/main.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: browserPatterns }] },
+  },
+  {
+    // Screens and shared browser modules never import the shell: features depend on `ui`,
+    // `domain`, `api`, `auth` and `localdb`, and the shell composes them, not the reverse.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/domain/**'],
+    ignores: ['src/domain/**', 'src/app/**', 'src/main.tsx', 'src/play/**', 'src/live/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...browserPatterns, noShell] }] },
+  },
+  {
+    // The live screens are their own entry: no organiser screens, no shell, no player.
+    files: ['src/live/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...browserPatterns,
+            noShell,
+            {
+              group: projectFolders('features', 'play'),
+              message: 'The live screens are their own entry: they import shared modules only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The phone player is its own small bundle: no Mantine, no local database, no organiser code.
+    files: ['src/play/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...browserPatterns,
+            noShell,
+            {
+              group: projectFolders('features', 'live', 'localdb', 'auth'),
+              message: 'The player is its own small bundle: it imports domain, ui and api only.',
+            },
+            {
+              group: ['@mantine/*', 'rxdb', 'rxdb/*', 'dexie'],
+              message: 'The player keeps its own small bundle: no Mantine, no local database.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The sync engine and its worker are plain TypeScript over the local database: no React,
+    // no screens. They import src/domain and src/localdb only.
+    files: ['sync/**/*.ts', 'workers/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: projectFolders('server'),
-              message: 'The browser app never imports server code.',
+              regex: '^(\\.\\./)+src/(?!(domain|localdb)(/|$))',
+              message:
+                'sync/ and workers/ import src/domain and src/localdb, nothing else of src/.',
             },
             {
-              group: projectFolders('sync'),
-              message:
-                'UI code reaches the sync engine only through the worker API type (import type from workers/).',
-              allowTypeImports: false,
+              regex: '^(\\.\\./)+src/localdb/hooks(/|$)',
+              message: "sync/ and workers/ run without React: not the local database's hooks.",
+            },
+            {
+              group: ['react', 'react-dom', '@mantine/*'],
+              message: 'sync/ and workers/ are plain TypeScript: no React.',
             },
           ],
         },

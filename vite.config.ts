@@ -6,14 +6,14 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // `.js` on the project's own imports: Vite's config loader wants file extensions.
-import type { BuildManifest } from './src/app/pwa/pageFiles.js';
+import type { BuildManifest } from './src/pwa/pageFiles.js';
 import {
   NAVIGATION_DENYLIST,
   PRECACHE_GLOB_IGNORES,
   PRECACHE_GLOB_PATTERNS,
   SERVICE_WORKER_FILE,
   organiserPrecacheOnly,
-} from './src/app/pwa/serviceWorkerConfig.js';
+} from './src/pwa/serviceWorkerConfig.js';
 
 const { version } = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
@@ -29,7 +29,7 @@ const BUILD_MANIFEST = '.vite/manifest.json';
 /**
  * The organiser's offline shell (docs/offline-app.md): a generated Workbox service worker that
  * precaches the app and answers its navigations with index.html. Registered by the app itself
- * (src/app/pwa/registerServiceWorker.ts) in production builds only, and updated only when the
+ * (src/pwa/registerServiceWorker.ts) in production builds only, and updated only when the
  * user says so (`registerType: 'prompt'`). Built for this folder's pages only: dev (`vite`) gets
  * none, nor does a config that extends this one with another root (the e2e harness).
  */
@@ -133,7 +133,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
-    // Read by the service worker's precache filter and by bench/pages.ts (src/app/pwa/pageFiles.ts).
+    // Read by the service worker's precache filter and by bench/pages.ts (src/pwa/pageFiles.ts).
     manifest: true,
     // Three pages with their own bundles: the organiser's app, the phone player (small, for weak
     // connections) and the live screens (docs/games.md). The server serves each for its routes.

@@ -11,7 +11,7 @@
  * from each keystroke (its keydown) until the value it made, or a later one, is in IndexedDB
  * (the write's transaction has completed), seen by wrapping IDBObjectStore's put in the page:
  * either the template in the owner's database, or the draft journal's record in its drafts
- * store (src/data/draftStore.ts), which the builder writes back after a crash (both survive one;
+ * store (src/localdb/draftStore.ts), which the builder writes back after a crash (both survive one;
  * e2e/data-safety-crash-typing.spec.ts kills the browser 10 ms after a keystroke).
  * Target: durable before the next frame (16.7 ms), never more than 50 ms.
  *
@@ -286,7 +286,7 @@ interface DurableLog {
   /** Where the field's value is in the template's content, e.g. ['steps', 0, 'text']. */
   path: (string | number)[] | null;
   /**
-   * The same field in the draft journal's crash-safe store (src/data/draftStore.ts): the
+   * The same field in the draft journal's crash-safe store (src/localdb/draftStore.ts): the
    * journal's field ('name', 'step/<id>') and where the value is in its entry's value.
    */
   journal: { field: string; path: (string | number)[] } | null;
@@ -346,7 +346,7 @@ function observeDurability(templateId: string) {
         typeof doc.entry === 'string' &&
         doc.key.endsWith(`/${log.templateId}/${journal.field}`)
       ) {
-        // The draft journal's record, which a crash writes back (src/data/draftStore.ts).
+        // The draft journal's record, which a crash writes back (src/localdb/draftStore.ts).
         root = (JSON.parse(doc.entry) as { value: unknown }).value;
         fieldPath = journal.path;
       }

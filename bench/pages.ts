@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { startApiServer } from '../e2e/support/apiServer';
-import { ORGANISER_PAGE, pageFiles, type BuildManifest } from '../src/app/pwa/pageFiles';
+import { ORGANISER_PAGE, pageFiles, type BuildManifest } from '../src/pwa/pageFiles';
 import { percentile } from './support';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -29,7 +29,7 @@ const LONG_TASK_MS = 50;
 /** After the screen shows, how long the page must stay without a long task to count as settled. */
 const QUIET_MS = 2_000;
 const SETTLE_TIMEOUT_MS = 15_000;
-/** src/features/auth/sessionStore.ts keeps the signed-in session under this key. */
+/** src/auth/sessionStore.ts keeps the signed-in session under this key. */
 const SESSION_KEY = 'teamtrail.session';
 
 const kb = (bytes: number) => bytes / 1024;

@@ -2,7 +2,7 @@
  * Issue 14 (2): a guest's identity is as durable as the guest's work. A guest builds offline
  * and the browser is killed (SIGKILL) 10 s after the first visit — before Chromium writes its
  * cookies to disk — then started again on the same profile. The work is there, under the same
- * guest id (kept in IndexedDB with the data, src/data/guestIdentity.ts), and reaches the server
+ * guest id (kept in IndexedDB with the data, src/localdb/guestIdentity.ts), and reaches the server
  * once the network is back. Chromium is started by hand (not by Playwright) so that it can be
  * killed like a crash, and reached over the DevTools protocol.
  */

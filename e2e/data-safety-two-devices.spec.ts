@@ -367,7 +367,7 @@ test.describe('Issue 14 (4): two devices, one offline, the same task edited on e
 
       await test.step('device A runs ten minutes ahead, and its engine has measured it', async () => {
         // A device in use has met the server before: its engine's estimate is kept (the edit
-        // clock's localStorage, src/data/editClock.ts) for the edits it makes offline. (Edits
+        // clock's localStorage, src/localdb/editClock.ts) for the edits it makes offline. (Edits
         // stamped before the first estimate run ahead, and the hybrid clock then orders every
         // device's later edits of that activity by its counter until real time catches up.)
         await a!.page.goto('/');

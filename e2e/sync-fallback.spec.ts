@@ -1,6 +1,6 @@
 /**
  * Where SharedWorker is missing (Chrome on Android, for one), the tabs elect a leader with a Web
- * Lock and only the leader runs the sync engine in a dedicated worker (src/data/syncClient.ts).
+ * Lock and only the leader runs the sync engine in a dedicated worker (src/localdb/syncClient.ts).
  * Every tab of these tests lacks SharedWorker.
  */
 import type { BrowserContext } from '@playwright/test';

@@ -13,12 +13,12 @@ import { AppProviders } from './app/AppProviders';
 import { BootLoader } from './app/BootLoader';
 import { DesktopOnlyGate } from './app/DesktopOnlyGate';
 import { createAppRouter } from './app/router';
-import { DataProvider } from './data/DataProvider';
-import { SignOutGuard } from './features/account/SignOutGuard';
+import { DataProvider } from './localdb/hooks/DataProvider';
+import { SignOutGuard } from './auth/SignOutGuard';
 import { AccountsProvider } from './auth/AccountsProvider';
 import { useAuth } from './auth/context';
 import { storeAnonId } from './api/anonId';
-import { resolveGuestId } from './data/guestIdentity';
+import { resolveGuestId } from './localdb/guestIdentity';
 import { AccountTelemetry } from './telemetry/AccountTelemetry';
 import { trackPageViews } from './telemetry/pageViews';
 import { startTelemetry } from './telemetry/telemetry';
@@ -31,7 +31,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 // Settled once, before the first render: the guest's local templates are owned by this id from
 // the first edit on, even if the server has never been reached. It is kept in IndexedDB and the
-// cookie restored from there (src/data/guestIdentity.ts), so a crash cannot lose it. After
+// cookie restored from there (src/localdb/guestIdentity.ts), so a crash cannot lose it. After
 // sign-in it stays, so that the sync worker can link it to the user (POST /users/identify).
 const anonId = await resolveGuestId();
 const router = createAppRouter();

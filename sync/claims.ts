@@ -3,7 +3,7 @@
  * confirmed yet (POST /v1/users/identify). Kept in the owner's database, in the same place as
  * the work, so that a claim survives restarts and goes wherever the work goes.
  */
-import type { TeamtrailDatabase } from '../src/data/database';
+import type { TeamtrailDatabase } from '../src/localdb/database';
 
 const CLAIMS_ID = 'sync-claims';
 

@@ -3,7 +3,7 @@
  * server overrode local edits, what was kept and what was not. Nothing is silently lost: the
  * losing value is here, for the diagnostics panel and support.
  */
-import type { TeamtrailDatabase } from '../src/data/database';
+import type { TeamtrailDatabase } from '../src/localdb/database';
 import { CONFLICT_LOG_LIMIT } from './constants';
 import type { MergeConflict } from './merge';
 import {
@@ -12,7 +12,7 @@ import {
   NOTICES_SEEN_ID,
   type DeletedElsewhere,
   type NoticesSeenByTemplate,
-} from '../src/data/localDocuments';
+} from '../src/localdb/localDocuments';
 
 export interface ConflictEntry {
   at: string;
@@ -44,7 +44,7 @@ export async function readConflictLog(db: TeamtrailDatabase): Promise<ConflictEn
 }
 
 // Activities this device learnt were deleted on another device, so that the builder can say so
-// instead of waiting for them to arrive (src/data/localDocuments.ts describes the record).
+// instead of waiting for them to arrive (src/localdb/localDocuments.ts describes the record).
 export { DELETED_ELSEWHERE_ID, type DeletedElsewhere };
 /** Plenty for the builder's purpose; the oldest are forgotten first. */
 const DELETED_ELSEWHERE_LIMIT = 200;

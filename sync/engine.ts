@@ -9,7 +9,7 @@
  */
 import type { Subscription } from 'rxjs';
 import type { AiRequestFinished } from '../src/domain/aiEvents';
-import type { TeamtrailDatabase } from '../src/data/database';
+import type { TeamtrailDatabase } from '../src/localdb/database';
 import { SYNC_TIMING, type SyncTiming } from './constants';
 import { backoffDelay } from './backoff';
 import { openEventStream } from './eventStream';
@@ -25,7 +25,7 @@ import {
 import type { Identity, RequestOptions, Transport } from './transport';
 import { retryUploadsNow, runUploadQueue } from './uploadQueue';
 import { isTransientFailure } from './transport';
-import { guestOwner, ownerKeyOf } from '../src/data/owner';
+import { guestOwner, ownerKeyOf } from '../src/localdb/owner';
 import { addClaims, readClaims, settleClaim } from './claims';
 import {
   CLOCK_OFFSET_REPORT_MS,
@@ -43,7 +43,7 @@ export interface EngineOptions {
   eventStream?: boolean;
   /**
    * An AI request of this owner is over (the event stream's `ai-request-finished`): the worker
-   * tells the tabs, whose waiting screens ask its status at once (src/data/aiRequestEvents.ts).
+   * tells the tabs, whose waiting screens ask its status at once (src/localdb/aiRequestEvents.ts).
    */
   onAiRequestFinished?: (event: AiRequestFinished) => void;
   /**

@@ -3,7 +3,7 @@
  * be copied offline), the themes, and the rows of My Activities. Each pull replaces the list.
  */
 import type { RxCollection } from 'rxdb';
-import type { TeamtrailDatabase } from '../src/data/database';
+import type { TeamtrailDatabase } from '../src/localdb/database';
 import type { ActivityRow, Template, Theme } from '../src/domain/schemas';
 import { deepEqual } from './merge';
 import type { ApiResult, Transport } from './transport';

@@ -11,11 +11,11 @@
  * (sync/claims.ts), and the engine sends them (POST /v1/users/identify) before it pushes.
  */
 import type { RxCollection } from 'rxdb';
-import type { TeamtrailDatabase } from '../src/data/database';
-import type { LocalTemplateDoc } from '../src/data/schemas/templates';
-import type { UploadDoc } from '../src/data/schemas/uploads';
-import { UPLOAD_ATTACHMENT_ID } from '../src/data/uploadRepository';
-import { anonIdOf, guestOwner } from '../src/data/owner';
+import type { TeamtrailDatabase } from '../src/localdb/database';
+import type { LocalTemplateDoc } from '../src/localdb/schemas/templates';
+import type { UploadDoc } from '../src/localdb/schemas/uploads';
+import { UPLOAD_ATTACHMENT_ID } from '../src/localdb/uploadRepository';
+import { anonIdOf, guestOwner } from '../src/localdb/owner';
 import { addClaims } from './claims';
 import { appendConflicts, moveTemplateRecords, readConflictLog } from './conflictLog';
 

@@ -12,7 +12,7 @@
  * it: values are combined (the later push and pull, the failures of both, oldest first), so a
  * status published before the engine loaded the memory loses nothing of the last session.
  */
-import type { TeamtrailDatabase } from '../src/data/database';
+import type { TeamtrailDatabase } from '../src/localdb/database';
 import { RECENT_FAILURES_LIMIT, type SyncFailure, type SyncStatus } from './status';
 
 export const STATUS_MEMORY_DOC = 'sync-status-memory';

@@ -5,8 +5,8 @@
  * server silently win.
  */
 import type { RxDocument } from 'rxdb';
-import type { TeamtrailDatabase } from '../src/data/database';
-import type { LocalTemplateDoc } from '../src/data/schemas/templates';
+import type { TeamtrailDatabase } from '../src/localdb/database';
+import type { LocalTemplateDoc } from '../src/localdb/schemas/templates';
 import type {
   SyncCheckpoint,
   Template,

@@ -1,5 +1,5 @@
 /**
- * The upload queue: files kept on the device (src/data/uploadRepository.ts) are sent once their
+ * The upload queue: files kept on the device (src/localdb/uploadRepository.ts) are sent once their
  * template exists on the server, retried with back-off when the network fails, and stopped with
  * the server's errorMessage when it refuses the file (SPEC §4 upload widget: error state). The
  * asset the server answers is then put into the template like any local edit, and synced.
@@ -16,11 +16,11 @@
  * half-written to the device, or one whose upload stopped mid-request, the latter at once when
  * the pass holds the owner's upload lock (UPLOAD_LOCK_PREFIX: its worker is gone).
  */
-import type { TeamtrailDatabase } from '../src/data/database';
-import { editClock } from '../src/data/editClock';
-import type { UploadDoc } from '../src/data/schemas/uploads';
-import { ownerKeyOf } from '../src/data/owner';
-import { UPLOAD_ATTACHMENT_ID } from '../src/data/uploadRepository';
+import type { TeamtrailDatabase } from '../src/localdb/database';
+import { editClock } from '../src/localdb/editClock';
+import type { UploadDoc } from '../src/localdb/schemas/uploads';
+import { ownerKeyOf } from '../src/localdb/owner';
+import { UPLOAD_ATTACHMENT_ID } from '../src/localdb/uploadRepository';
 import type { Asset } from '../src/domain/schemas';
 import { stampLocalEdit } from '../src/domain/fieldStamps';
 import { backoffDelay } from './backoff';

@@ -10,13 +10,13 @@
  *
  * Moved guest ids become claims (sync/claims.ts) that the engine sends to the server before it
  * pushes. The builder's crash-safe drafts of a guest's templates move with them, to this owner's
- * drafts store (src/data/draftDatabase.ts, moveDrafts). A failure here is logged and never stops
+ * drafts store (src/localdb/draftDatabase.ts, moveDrafts). A failure here is logged and never stops
  * the owner's own database from opening.
  */
-import type { TeamtrailDatabase } from '../src/data/database';
-import type { DeviceStore } from '../src/data/deviceStore';
-import { deleteDraftStore, moveDrafts, type DraftMove } from '../src/data/draftDatabase';
-import { LEGACY_DATABASE_NAME, databaseNameFor, guestOwner } from '../src/data/owner';
+import type { TeamtrailDatabase } from '../src/localdb/database';
+import type { DeviceStore } from '../src/localdb/deviceStore';
+import { deleteDraftStore, moveDrafts, type DraftMove } from '../src/localdb/draftDatabase';
+import { LEGACY_DATABASE_NAME, databaseNameFor, guestOwner } from '../src/localdb/owner';
 import { moveOwnerWork } from '../sync/ownerMove';
 import type { Identity } from '../sync/transport';
 

@@ -10,9 +10,9 @@
  * engine. Tabs keep one status subscription across switches.
  */
 import * as Comlink from 'comlink';
-import { createTeamtrailDatabase, type TeamtrailDatabase } from '../src/data/database';
-import { openDeviceStore } from '../src/data/deviceStore';
-import { localDatabaseExists, ownerKeyOf } from '../src/data/owner';
+import { createTeamtrailDatabase, type TeamtrailDatabase } from '../src/localdb/database';
+import { openDeviceStore } from '../src/localdb/deviceStore';
+import { localDatabaseExists, ownerKeyOf } from '../src/localdb/owner';
 import { SyncEngine } from '../sync/engine';
 import { createTransport } from '../sync/transport';
 import { readConflictLog } from '../sync/conflictLog';
@@ -20,11 +20,11 @@ import { SYNC_TIMING } from '../sync/constants';
 import { INITIAL_STATUS, type SyncStatus } from '../sync/status';
 import { createStatusMemory } from '../sync/statusMemory';
 import { openOwnerDatabase } from './ownerSwitch';
-import { editClock } from '../src/data/editClock';
+import { editClock } from '../src/localdb/editClock';
 import type { SyncWorkerApi } from './syncWorkerApi';
 import { createConnectedTabs } from './connectedTabs';
-import { deleteDraftStore } from '../src/data/draftDatabase';
-import { announceAiRequestFinished } from '../src/data/aiRequestEvents';
+import { deleteDraftStore } from '../src/localdb/draftDatabase';
+import { announceAiRequestFinished } from '../src/localdb/aiRequestEvents';
 
 interface OwnerSession {
   owner: string;

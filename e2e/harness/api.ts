@@ -2,9 +2,9 @@
  * What the test-only harness page (e2e/harness) offers Playwright on `window.harness`. Shared by
  * the page, the specs and the browser benchmark, so that both sides agree on it.
  */
-import type { DocumentSyncState } from '../../src/data/localTemplate';
-import type { UploadStatus } from '../../src/data/schemas/uploads';
-import type { SyncClient } from '../../src/data/syncClient';
+import type { DocumentSyncState } from '../../src/localdb/localTemplate';
+import type { UploadStatus } from '../../src/localdb/schemas/uploads';
+import type { SyncClient } from '../../src/localdb/syncClient';
 import type { SyncStatus } from '../../workers/syncWorkerApi';
 
 /** A local template as the harness reports it: what a test needs to see, nothing more. */

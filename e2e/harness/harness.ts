@@ -6,14 +6,14 @@
  * drive it through `window.harness` (e2e/harness/api.ts).
  */
 import { storeAnonId } from '../../src/api/anonId';
-import { resolveGuestId } from '../../src/data/guestIdentity';
-import { databaseNameFor } from '../../src/data/owner';
-import { createTeamtrailDatabase, requestPersistentStorage } from '../../src/data/database';
-import { browserDevMode } from '../../src/data/devMode';
-import { localTemplateView } from '../../src/data/localTemplate';
-import { startSyncClient } from '../../src/data/syncClient';
-import { createTemplateRepository } from '../../src/data/templateRepository';
-import { createUploadRepository } from '../../src/data/uploadRepository';
+import { resolveGuestId } from '../../src/localdb/guestIdentity';
+import { databaseNameFor } from '../../src/localdb/owner';
+import { createTeamtrailDatabase, requestPersistentStorage } from '../../src/localdb/database';
+import { browserDevMode } from '../../src/localdb/devMode';
+import { localTemplateView } from '../../src/localdb/localTemplate';
+import { startSyncClient } from '../../src/localdb/syncClient';
+import { createTemplateRepository } from '../../src/localdb/templateRepository';
+import { createUploadRepository } from '../../src/localdb/uploadRepository';
 import type { Identity, SyncStatus } from '../../workers/syncWorkerApi';
 import type { HarnessApi } from './api';
 import { harnessContent } from './content';

@@ -1,7 +1,7 @@
 /**
  * The organiser app's JSON calls to /v1 for what is online-only (accounts, AI, games): one
  * function that answers a result instead of throwing, with the server's own errorMessage
- * (SPEC §7) or a plain sentence when the device is offline. Templates go through src/data and
+ * (SPEC §7) or a plain sentence when the device is offline. Templates go through src/localdb and
  * the sync worker instead.
  */
 export type ApiResult<T> =

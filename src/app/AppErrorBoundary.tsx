@@ -6,7 +6,7 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportError } from '../telemetry/errorReporting';
-import { FallbackErrorScreen } from './FallbackErrorScreen';
+import { FallbackErrorScreen } from '../ui/FallbackErrorScreen';
 
 interface Props {
   children: ReactNode;

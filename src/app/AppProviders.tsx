@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { cssVariablesResolver, theme } from './theme';
-import { ServiceWorkerUpdatePrompt } from './pwa/UpdatePrompt';
+import { cssVariablesResolver, theme } from '../ui/theme';
+import { ServiceWorkerUpdatePrompt } from '../pwa/UpdatePrompt';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

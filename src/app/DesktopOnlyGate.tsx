@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
 import { Box, Center, Code, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { PRODUCT_NAME } from '../domain/constants';
-import { DesktopIcon } from './shell/icons';
-import { Logo } from './shell/Logo';
+import { DesktopIcon } from '../ui/icons';
+import { Logo } from '../ui/Logo';
 
 /** Phones are below 768 px wide in portrait and landscape alike; tablets and desktops are not. */
 export const PHONE_MEDIA_QUERY = '(max-width: 767px) and (pointer: coarse)';

@@ -4,7 +4,7 @@
  * The parent route of every protected screen.
  */
 import { Navigate, Outlet } from 'react-router';
-import { useSession } from './session';
+import { useSession } from '../auth/session';
 
 export function RequireSignIn() {
   const { signedIn } = useSession();

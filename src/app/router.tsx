@@ -9,10 +9,10 @@
  * Dashboard (issue 6 budget: 250 KB gzipped).
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { lazyScreen } from './lazyScreen';
-import { NotFoundPage } from './NotFoundPage';
+import { lazyScreen } from '../ui/lazyScreen';
+import { NotFoundPage } from '../ui/NotFoundPage';
 import { RequireSignIn } from './RequireSignIn';
-import { RouteErrorScreen } from './RouteErrorScreen';
+import { RouteErrorScreen } from '../ui/RouteErrorScreen';
 import { SidebarLayout } from './shell/SidebarLayout';
 import { TopBarLayout } from './shell/TopBarLayout';
 import { WizardErrorScreen } from '../features/wizard/WizardErrorScreen';
@@ -71,14 +71,14 @@ export const routes: RouteObject[] = [
       {
         path: 'sign-in',
         lazy: lazyScreen(
-          () => import('../features/auth/AuthForm'),
+          () => import('../auth/AuthForm'),
           (m) => m.SignInPage,
         ),
       },
       {
         path: 'sign-up',
         lazy: lazyScreen(
-          () => import('../features/auth/AuthForm'),
+          () => import('../auth/AuthForm'),
           (m) => m.SignUpPage,
         ),
       },

@@ -5,7 +5,7 @@
  * goes on as a guest with sign-in marked unavailable.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { AuthProvider } from '../features/auth/AuthProvider';
+import { AuthProvider } from './AuthProvider';
 import { CLERK_PUBLISHABLE_KEY } from './config';
 import { AuthContext } from './context';
 import type { AuthContextValue } from './types';

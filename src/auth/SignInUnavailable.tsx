@@ -14,7 +14,7 @@ import {
   Tooltip,
   type FloatingPosition,
 } from '@mantine/core';
-import { CloudOffIcon } from '../app/shell/icons';
+import { CloudOffIcon } from '../ui/icons';
 import { useSignInAvailability } from './context';
 import { SIGN_IN_UNAVAILABLE_TEXTS as TEXTS } from './texts';
 import { useOnline } from './useOnline';

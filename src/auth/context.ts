@@ -1,4 +1,4 @@
-/** The auth context both adapters fill (src/features/auth/AuthProvider.tsx, src/auth/clerk). */
+/** The auth context both adapters fill (src/auth/AuthProvider.tsx, src/auth/clerk). */
 import { createContext, useContext } from 'react';
 import type { AuthAvailability, AuthContextValue } from './types';
 

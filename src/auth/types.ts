@@ -1,7 +1,7 @@
 /**
  * The one interface of ARCHITECTURE.md "src/auth/: one interface, two adapters": what the app
  * knows about who is signed in, whichever service signs them in (the server's own accounts,
- * or Clerk when VITE_CLERK_PUBLISHABLE_KEY is set). Screens read it through src/app/session.ts.
+ * or Clerk when VITE_CLERK_PUBLISHABLE_KEY is set). Screens read it through src/auth/session.ts.
  */
 import type { ComponentType } from 'react';
 import type { ApiResult } from '../api/client';

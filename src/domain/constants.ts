@@ -24,7 +24,7 @@ export const MARKETING_SITE_URL = 'https://teamtrail.example';
 /**
  * The pricing and meeting-booking pages (SPEC §1 marketing links: "View plans", "Contact Us",
  * "Request a theme", "Upgrade - Contact us"). By default the app's own pages (ARCHITECTURE.md:
- * never a dead host); a deployment may point them elsewhere (src/app/marketingLinks.ts).
+ * never a dead host); a deployment may point them elsewhere (src/ui/marketingLinks.ts).
  */
 export const DEFAULT_PRICING_PATH = '/pricing';
 export const DEFAULT_BOOKING_PATH = '/contact';

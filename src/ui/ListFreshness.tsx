@@ -6,9 +6,9 @@
 import { Group, Loader, Text, ThemeIcon } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useDataContext } from '../data/DataProvider';
-import { useSyncStatus } from '../data/hooks';
-import type { SyncClient } from '../data/syncClient';
+import { useDataContext } from '../localdb/hooks/DataProvider';
+import { useSyncStatus } from '../localdb/hooks';
+import type { SyncClient } from '../localdb/syncClient';
 import type { SyncStatus } from '../../workers/syncWorkerApi';
 import { formatRelative } from './format';
 

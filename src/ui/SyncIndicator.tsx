@@ -6,9 +6,9 @@
 import { Group, Loader, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useSyncAsOfLocalEdits, useSyncStatus, useUploads } from '../data/hooks';
-import type { LocalTemplate } from '../data/localTemplate';
-import { syncIndicatorFor, type SyncIndicatorTone } from '../data/syncIndicator';
+import { useSyncAsOfLocalEdits, useSyncStatus, useUploads } from '../localdb/hooks';
+import type { LocalTemplate } from '../localdb/localTemplate';
+import { syncIndicatorFor, type SyncIndicatorTone } from '../localdb/syncIndicator';
 import { formatRelative } from './format';
 
 /** Relative times ("2 minutes ago") are refreshed this often. */

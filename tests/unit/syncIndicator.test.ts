@@ -4,9 +4,9 @@ import {
   syncIndicatorFor,
   UPLOAD_WIDGET_TEXTS,
   uploadWidgetText,
-} from '../../src/data/syncIndicator';
-import type { UploadStatus } from '../../src/data/schemas/uploads';
-import type { LocalTemplate } from '../../src/data/localTemplate';
+} from '../../src/localdb/syncIndicator';
+import type { UploadStatus } from '../../src/localdb/schemas/uploads';
+import type { LocalTemplate } from '../../src/localdb/localTemplate';
 import { INITIAL_STATUS } from '../../sync/status';
 
 const template = (sync: Partial<LocalTemplate['sync']>) => ({

@@ -1,7 +1,7 @@
 /** SPEC §2.2 Layout A footer: the logo (to the marketing site), © the current year, the legal links. */
 import { Anchor, Box, Group, Text } from '@mantine/core';
 import { FOOTER_LINKS, MARKETING_SITE_URL, PRODUCT_NAME } from '../../domain/constants';
-import { Logo } from './Logo';
+import { Logo } from '../../ui/Logo';
 
 export function Footer({ now = new Date() }: { now?: Date }) {
   return (

@@ -4,14 +4,14 @@
  */
 import { Anchor, AppShell, Box, Button, Menu, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
-import { ScreenSuspense } from '../ScreenLoader';
+import { ScreenSuspense } from '../../ui/ScreenLoader';
 import { SignInUnavailableNotice } from '../../auth/SignInUnavailable';
-import { signInHref } from '../authPaths';
-import { useSession, useSignOut, type SessionUser } from '../session';
-import { SignInIcon, SignOutIcon, UserIcon } from './icons';
-import { Logo } from './Logo';
-import { NavigationIcon } from './NavigationIcon';
-import { isNavigationItemActive, visibleNavigationItems } from './navigation';
+import { signInHref } from '../../auth/authPaths';
+import { useSession, useSignOut, type SessionUser } from '../../auth/session';
+import { SignInIcon, SignOutIcon, UserIcon } from '../../ui/icons';
+import { Logo } from '../../ui/Logo';
+import { NavigationIcon } from '../../ui/NavigationIcon';
+import { isNavigationItemActive, visibleNavigationItems } from '../../ui/navigation';
 import { UpgradePanel } from './UpgradePanel';
 
 const SIDEBAR_WIDTH = 264;

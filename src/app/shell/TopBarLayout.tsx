@@ -5,15 +5,15 @@
  */
 import { Box, Button, Flex, Group, Menu } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
-import { ScreenSuspense } from '../ScreenLoader';
+import { ScreenSuspense } from '../../ui/ScreenLoader';
 import { SignInUnavailableNotice } from '../../auth/SignInUnavailable';
-import { signInHref } from '../authPaths';
-import { useSession, useSignOut } from '../session';
-import { MenuIcon } from './icons';
+import { signInHref } from '../../auth/authPaths';
+import { useSession, useSignOut } from '../../auth/session';
+import { MenuIcon } from '../../ui/icons';
 import { Footer } from './Footer';
-import { Logo } from './Logo';
-import { NavigationIcon } from './NavigationIcon';
-import { visibleNavigationItems } from './navigation';
+import { Logo } from '../../ui/Logo';
+import { NavigationIcon } from '../../ui/NavigationIcon';
+import { visibleNavigationItems } from '../../ui/navigation';
 
 export function TopBarLayout() {
   const session = useSession();

@@ -1,7 +1,7 @@
 /** SPEC §2.2 Layout B: the sidebar's upgrade panel, its text depending on sign-in. */
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { UPGRADE_TEXTS } from '../../domain/plans';
-import { linkProps, PRICING_LINK } from '../marketingLinks';
+import { linkProps, PRICING_LINK } from '../../ui/marketingLinks';
 
 export function UpgradePanel({ signedIn }: { signedIn: boolean }) {
   return (

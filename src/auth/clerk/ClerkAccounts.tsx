@@ -30,7 +30,7 @@ import {
 import { Box, Center } from '@mantine/core';
 import { apiCall } from '../../api/client';
 import type { User } from '../../domain/schemas';
-import { authLink } from '../../features/auth/returnPath';
+import { authLink } from '../returnPath';
 import { AuthContext } from '../context';
 import type { AccountUser, AuthAvailability, AuthContextValue, ProviderScreens } from '../types';
 import { waitUntil } from '../waitUntil';

@@ -1,6 +1,6 @@
 /** The profile's account card: who is signed in, whether they may schedule, and sign-out. */
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { SignOutIcon } from '../../app/shell/icons';
+import { SignOutIcon } from '../../ui/icons';
 import type { AccountUser } from '../../auth/types';
 import { canScheduleActivity } from '../../domain/userRights';
 import { PROFILE_TEXTS as TEXTS } from './texts';

@@ -1,6 +1,6 @@
 /** The profile's plan card: the user's plan (SPEC §6), what it allows, and "View plans". */
 import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { linkProps, PRICING_LINK } from '../../app/marketingLinks';
+import { linkProps, PRICING_LINK } from '../../ui/marketingLinks';
 import { PLANS } from '../../domain/plans';
 import type { PlanId } from '../../domain/schemas';
 import { CheckMark } from '../pricing/icons';

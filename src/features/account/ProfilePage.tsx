@@ -8,7 +8,7 @@ import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '../../auth/context';
 import { SignInUnavailableNotice } from '../../auth/SignInUnavailable';
 import { AccountCard } from './AccountCard';
-import { useGuardedSignOut } from './SignOutGuard';
+import { useGuardedSignOut } from '../../auth/SignOutGuard';
 import { PlanCard } from './PlanCard';
 import { PROFILE_TEXTS as TEXTS } from './texts';
 

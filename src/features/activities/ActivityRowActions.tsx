@@ -27,7 +27,7 @@ import {
   TrophyIcon,
 } from '../library/icons';
 import { builderPath } from '../library/useTemplateCopy';
-import { DIALOG_TEXTS } from '../dialogs/texts';
+import { DIALOG_TEXTS } from '../publishing/texts';
 
 const planTexts = DIALOG_TEXTS.planLimits;
 

@@ -21,7 +21,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { useApiCredentials } from '../../app/session';
+import { useApiCredentials } from '../../auth/session';
 import type { ApiResult } from '../../api/client';
 import {
   announceToGame,

@@ -6,11 +6,11 @@
  * activity: end X first". The same block marks Play and Schedule on the rows (playLimit).
  */
 import { Alert, Group, Stack, Text } from '@mantine/core';
-import { PRICING_LINK } from '../../app/marketingLinks';
+import { PRICING_LINK } from '../../ui/marketingLinks';
 import { launchBlockClearsByEnding, type LaunchBlock } from '../../domain/plans';
 import type { ActivityRow } from '../../domain/schemas';
-import { ContactUsButton } from '../dialogs/ContactUsButton';
-import { DIALOG_TEXTS } from '../dialogs/texts';
+import { ContactUsButton } from '../publishing/ContactUsButton';
+import { DIALOG_TEXTS } from '../publishing/texts';
 
 const texts = DIALOG_TEXTS.planLimits;
 

@@ -17,7 +17,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useApiCredentials } from '../../app/session';
+import { useApiCredentials } from '../../auth/session';
 import { formatDisplayTime } from '../../domain/constants';
 import type { DemoRun } from '../../domain/demoRuns';
 import { fetchRecentDemoRuns } from '../../api/gameControl';

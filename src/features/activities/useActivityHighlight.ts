@@ -3,7 +3,7 @@
  * on this device (a local document), so the highlight survives a reload and shows in every tab.
  */
 import { useCallback } from 'react';
-import { useDeviceState } from '../../data/hooks';
+import { useDeviceState } from '../../localdb/hooks';
 
 export const HIGHLIGHT_STATE_KEY = 'activities-highlight';
 

@@ -1,10 +1,10 @@
 /**
  * Stores the AI assistant's finished template on this device for whoever is using the app, so
- * the builder opens it at once, offline too (src/data/adoptServerTemplate.ts).
+ * the builder opens it at once, offline too (src/localdb/adoptServerTemplate.ts).
  */
 import { useCallback } from 'react';
-import { adoptServerTemplate } from '../../data/adoptServerTemplate';
-import { useDataContext } from '../../data/DataProvider';
+import { adoptServerTemplate } from '../../localdb/adoptServerTemplate';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
 import type { Template } from '../../domain/schemas';
 
 export function useAdoptTemplate(): (template: Template) => Promise<void> {

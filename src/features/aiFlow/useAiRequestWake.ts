@@ -5,7 +5,7 @@
  * that GET, checked as every poll's is; the polls go on as the fallback.
  */
 import { useMemo } from 'react';
-import { onAiRequestFinished } from '../../data/aiRequestEvents';
+import { onAiRequestFinished } from '../../localdb/aiRequestEvents';
 import type { PollWake } from './usePolling';
 
 const MARKER = '/v1/ai_content_requests/';

@@ -7,9 +7,9 @@
 import { Box, Group, Stack, Tabs, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
-import { NavigationIcon } from '../../app/shell/NavigationIcon';
-import { isNavigationItemActive, visibleNavigationItems } from '../../app/shell/navigation';
+import { useSession } from '../../auth/session';
+import { NavigationIcon } from '../../ui/NavigationIcon';
+import { isNavigationItemActive, visibleNavigationItems } from '../../ui/navigation';
 import { PRODUCT_NAME } from '../../domain/constants';
 import { SyncIndicator } from '../../ui/SyncIndicator';
 import { useBuilder } from './BuilderContext';

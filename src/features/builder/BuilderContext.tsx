@@ -5,8 +5,8 @@
  * screens. The builder layout provides it; screens read it with `useBuilder()`.
  */
 import { createContext, useContext } from 'react';
-import type { LocalTemplate } from '../../data/localTemplate';
-import type { ContentRecipe } from '../../data/templateRepository';
+import type { LocalTemplate } from '../../localdb/localTemplate';
+import type { ContentRecipe } from '../../localdb/templateRepository';
 
 export type HelpTopicId = 'recommended-sizes' | 'edit-tasks' | 'styling-quiz';
 

@@ -1,18 +1,18 @@
 /**
  * /builder without an id (SPEC §2.8 Entry): opens the template in the wglastTemplateId cookie, or
  * the one this tab had open — when it is this owner's — or else this owner's last activity
- * (src/data/lastTemplate.ts), or else a copy of the blank template made on this device
- * (src/data/copyBlankTemplate.ts, so a blank activity can be started offline), then replaces the
+ * (src/localdb/lastTemplate.ts), or else a copy of the blank template made on this device
+ * (src/localdb/copyBlankTemplate.ts, so a blank activity can be started offline), then replaces the
  * URL with /builder/{id}, keeping ?finish-create=.
  */
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { readCookie, writeCookie } from '../../api/cookies';
-import { copyBlankTemplate } from '../../data/copyBlankTemplate';
-import { readLastTemplate } from '../../data/lastTemplate';
-import { useDataContext } from '../../data/DataProvider';
-import type { TeamtrailDatabase } from '../../data/database';
+import { copyBlankTemplate } from '../../localdb/copyBlankTemplate';
+import { readLastTemplate } from '../../localdb/lastTemplate';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
+import type { TeamtrailDatabase } from '../../localdb/database';
 import { LAST_TEMPLATE_ID_COOKIE } from '../../domain/constants';
 import { builderEntryUrl, getLoadedTemplateId, resolveBuilderEntry } from './builderEntry';
 

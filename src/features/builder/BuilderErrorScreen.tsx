@@ -3,7 +3,7 @@
  * shows like the other groups' screens: a screen file gone after a deployment offers to reload,
  * anything else is reported and the fallback screen of SPEC §2.10 shows.
  */
-import { RouteErrorScreen } from '../../app/RouteErrorScreen';
+import { RouteErrorScreen } from '../../ui/RouteErrorScreen';
 
 export function BuilderErrorScreen() {
   return <RouteErrorScreen action="builder" />;

@@ -16,16 +16,16 @@ import {
 } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { writeCookie } from '../../api/cookies';
-import { ScreenSuspense } from '../../app/ScreenLoader';
-import { useSession } from '../../app/session';
-import { CloudOffIcon } from '../../app/shell/icons';
-import { rememberLastTemplate } from '../../data/lastTemplate';
-import { useDataContext } from '../../data/DataProvider';
-import { useTemplate } from '../../data/hooks';
-import { useDeletedElsewhere } from '../../data/hooks/useMergeNotices';
-import type { ContentRecipe } from '../../data/templateRepository';
+import { ScreenSuspense } from '../../ui/ScreenLoader';
+import { useSession } from '../../auth/session';
+import { CloudOffIcon } from '../../ui/icons';
+import { rememberLastTemplate } from '../../localdb/lastTemplate';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
+import { useTemplate } from '../../localdb/hooks';
+import { useDeletedElsewhere } from '../../localdb/hooks/useMergeNotices';
+import type { ContentRecipe } from '../../localdb/templateRepository';
 import { LAST_TEMPLATE_ID_COOKIE } from '../../domain/constants';
-import { LaunchDialog } from '../dialogs/LaunchDialog';
+import { LaunchDialog } from '../publishing/LaunchDialog';
 import { AiGenerationProvider } from './ai/AiGenerationProvider';
 import { BuilderContext, useBuilder, type BuilderContextValue } from './BuilderContext';
 import { BuilderNavRail, BuilderTopBar } from './BuilderChrome';
@@ -53,7 +53,7 @@ export function BuilderLayout() {
   const { templateId = '' } = useParams();
   // Every keystroke is written at once, so the template changes as fast as one types.
   // The screens follow it behind this tab's writes (at most every 150 ms while they come fast,
-  // and once they have landed: src/data/hooks/behindLocalWrites.ts), so that renders do not
+  // and once they have landed: src/localdb/hooks/behindLocalWrites.ts), so that renders do not
   // hold up the next keystroke's write; the fields show their own drafts meanwhile.
   const { data: stored, isLoading } = useTemplate(templateId, { behindLocalWrites: true });
   // Through a deferred value too: React renders that in the background and drops it for the

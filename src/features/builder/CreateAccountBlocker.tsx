@@ -8,11 +8,11 @@
 import { Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { memo, useCallback, useRef, type MouseEvent } from 'react';
 import { useBlocker, useNavigate, type BlockerFunction } from 'react-router';
-import { UserIcon } from '../../app/shell/icons';
+import { UserIcon } from '../../ui/icons';
 import { MESSAGES } from '../../domain/messages';
 import { PLANS } from '../../domain/plans';
-import { signInHref, signUpHref } from '../../app/authPaths';
-import { dialogModalProps } from '../dialogs/dialogModalProps';
+import { signInHref, signUpHref } from '../../auth/authPaths';
+import { dialogModalProps } from '../publishing/dialogModalProps';
 import { blocksLeaving } from './builderEntry';
 
 export const BLOCKER_TEXTS = {

@@ -3,7 +3,7 @@
  * SPEC §1). Back goes to /overview, Next to /tasks.
  */
 import { Anchor, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { BOOKING_LINK, linkProps } from '../../app/marketingLinks';
+import { BOOKING_LINK, linkProps } from '../../ui/marketingLinks';
 import { MESSAGES } from '../../domain/messages';
 import { useBuilder } from './BuilderContext';
 import { BuilderFooter } from './BuilderFooter';

@@ -11,8 +11,8 @@ import { Alert, Box, Button, Collapse, Group, List, Stack, Text } from '@mantine
 import { useEffect, useMemo, useState } from 'react';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
-import { useDataContext } from '../../data/DataProvider';
-import { useMergeLog, useWriteNoticesSeen } from '../../data/hooks/useMergeNotices';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
+import { useMergeLog, useWriteNoticesSeen } from '../../localdb/hooks/useMergeNotices';
 import { useBuilder } from './BuilderContext';
 import { NAV_RAIL_WIDTH } from './BuilderChrome';
 import {

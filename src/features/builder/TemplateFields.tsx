@@ -11,7 +11,7 @@
  */
 import { Textarea, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useDataContext } from '../../data/DataProvider';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
 import { LIMITS } from '../../domain/limits';
 import { MESSAGES } from '../../domain/messages';
 import { useBuilder } from './BuilderContext';

@@ -5,7 +5,7 @@
  * The group has its own error screen.
  */
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../app/lazyScreen';
+import { lazyScreen } from '../../ui/lazyScreen';
 import { BuilderErrorScreen } from './BuilderErrorScreen';
 import { builderScreenRoutes } from './builderScreenRoutes';
 

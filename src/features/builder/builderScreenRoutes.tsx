@@ -4,7 +4,7 @@
  * written can be left out here alone.
  */
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../app/lazyScreen';
+import { lazyScreen } from '../../ui/lazyScreen';
 
 const colourScreens = () => import('./styling/ColourScreen');
 

@@ -8,22 +8,22 @@
  * keystroke's own task, until its write has landed; the builder, opened again in that tab, finds
  * what never landed and writes it (`DraftRecovery`). sessionStorage rather than localStorage: it
  * belongs to the tab, so no other tab writes back a draft this one is still writing. A closed
- * tab's journal goes with it; the leave-page guard asks first (src/data/pendingWrites.ts).
+ * tab's journal goes with it; the leave-page guard asks first (src/localdb/pendingWrites.ts).
  *
  * A draft is written back only if the field still holds what this tab last knew it to hold (what
  * the field showed, or one of this tab's own writes): a change made since by another tab or
  * device is not overwritten by an older draft.
  */
 import { useEffect, useRef } from 'react';
-import { useDataContext } from '../../data/DataProvider';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
 import {
   draftKeyPrefix,
   draftStoreFor,
   parseDraftKey,
   type DraftStore,
-} from '../../data/draftStore';
-import { anonIdOf } from '../../data/owner';
-import type { ContentRecipe } from '../../data/templateRepository';
+} from '../../localdb/draftStore';
+import { anonIdOf } from '../../localdb/owner';
+import type { ContentRecipe } from '../../localdb/templateRepository';
 import { stepSchema, type Step } from '../../domain/schemas';
 import { useBuilder } from './BuilderContext';
 import { taskContentKey, updateTask, withTaskDraft } from './tasks/taskListOps';
@@ -108,7 +108,7 @@ export function createDraftJournal<T>(
     } catch {
       // Full or disabled: the drafts store, the IndexedDB write and the guard still stand.
     }
-    // Through a crash as well (src/data/draftStore.ts).
+    // Through a crash as well (src/localdb/draftStore.ts).
     store?.keep(key, json);
   };
 

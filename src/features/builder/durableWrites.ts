@@ -15,7 +15,7 @@
  * landed, the draft counts in the leave-page guard (`trackDraft`), so "Leave site?" is asked
  * while something typed is not on the device yet.
  */
-import { trackDraft } from '../../data/pendingWrites';
+import { trackDraft } from '../../localdb/pendingWrites';
 
 /** Writes one value; the promise it may answer says when the write has landed. */
 export type Save<T> = (value: T) => unknown;

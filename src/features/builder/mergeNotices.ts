@@ -8,8 +8,8 @@
 import type { Step } from '../../domain/schemas';
 import type { TemplateContent } from '../../domain/templateContent';
 import type { ConflictEntry } from '../../../workers/syncWorkerApi';
-import type { ContentPatch } from '../../data/templateRepository';
-import type { NoticeSeen } from '../../data/hooks/useMergeNotices';
+import type { ContentPatch } from '../../localdb/templateRepository';
+import type { NoticeSeen } from '../../localdb/hooks/useMergeNotices';
 
 type MergeConflict = ConflictEntry['conflicts'][number];
 

@@ -17,7 +17,7 @@ export type TestActivityState = { enabled: true } | { enabled: false; reason: st
 
 export function testActivityState(
   template: ValidatableTemplate & { sync: { allChangesOnServer: boolean } },
-  /** Files of this template still to send (src/data/syncIndicator.ts uploadsWaiting). */
+  /** Files of this template still to send (src/localdb/syncIndicator.ts uploadsWaiting). */
   filesWaiting = 0,
 ): TestActivityState {
   if (!isTemplateValid(template)) return { enabled: false, reason: TEST_ACTIVITY_TEXTS.invalid };

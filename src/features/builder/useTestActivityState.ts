@@ -1,6 +1,6 @@
 /** Whether "Test Activity" can run for the open activity now, and why not (testActivityRules). */
-import { useSyncAsOfLocalEdits, useUploads } from '../../data/hooks';
-import { uploadsWaiting } from '../../data/syncIndicator';
+import { useSyncAsOfLocalEdits, useUploads } from '../../localdb/hooks';
+import { uploadsWaiting } from '../../localdb/syncIndicator';
 import { useBuilder } from './BuilderContext';
 import { testActivityState, type TestActivityState } from './testActivityRules';
 

@@ -27,7 +27,7 @@ import {
 import { useEffect, useReducer, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { pollAiContent, requestAiContent } from '../../api/ai';
-import { useApiCredentials, useRequestorId, useSession } from '../../app/session';
+import { useApiCredentials, useRequestorId, useSession } from '../../auth/session';
 import { BLANK_TEMPLATE_THUMBNAIL } from '../../domain/blankTemplate';
 import { TASK_COUNTS } from '../../domain/constants';
 import { LIMITS } from '../../domain/limits';
@@ -53,7 +53,7 @@ import { useAdoptTemplate } from '../aiFlow/useAdoptTemplate';
 import { useAiRequestWake } from '../aiFlow/useAiRequestWake';
 import { usePolling, type PollTick } from '../aiFlow/usePolling';
 import { BLANK_COPY_SOURCE, useTemplateCopy } from '../library/useTemplateCopy';
-import { DIALOG_TEXTS } from '../dialogs/texts';
+import { DIALOG_TEXTS } from '../publishing/texts';
 import { builderPath } from '../wizard/paths';
 import {
   canCreate,

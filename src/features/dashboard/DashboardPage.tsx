@@ -6,13 +6,13 @@
 import { Box, Container, SimpleGrid, Stack, Text, ThemeIcon, Group, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../auth/session';
 import { PRODUCT_NAME, WELCOME_VIDEO_SLUG, type VideoSlug } from '../../domain/constants';
-import { useWhenDataReady } from '../../data/DataProvider';
-import { resetWizardAndDemo } from '../../data/hooks/flowState';
+import { useWhenDataReady } from '../../localdb/hooks/DataProvider';
+import { resetWizardAndDemo } from '../../localdb/hooks/flowState';
 import { SelectionCard } from '../../ui/SelectionCard';
-import { PlayDemoDialog } from '../dialogs/PlayDemoDialog';
-import { VideoDialog } from '../dialogs/VideoDialog';
+import { PlayDemoDialog } from '../publishing/PlayDemoDialog';
+import { VideoDialog } from '../publishing/VideoDialog';
 
 export const DASHBOARD_TEXTS = {
   heading: `Welcome to ${PRODUCT_NAME}`,

@@ -4,7 +4,7 @@
  */
 import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import type { SyncClient } from '../../data/syncClient';
+import type { SyncClient } from '../../localdb/syncClient';
 import type { SyncStatus } from '../../../workers/syncWorkerApi';
 import { FactList, type Fact } from './FactList';
 import { OwnerName } from './OwnerName';

@@ -6,9 +6,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Modal, Text, Textarea, VisuallyHidden } from '@mantine/core';
-import { useDataContext } from '../../data/DataProvider';
-import type { StorageDiagnostics, UploadDiagnostics } from '../../data/diagnostics';
-import type { DocumentDiagnostics } from '../../data/diagnostics';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
+import type { StorageDiagnostics, UploadDiagnostics } from '../../localdb/diagnostics';
+import type { DocumentDiagnostics } from '../../localdb/diagnostics';
 import type { ConflictEntry, SyncStatus } from '../../../workers/syncWorkerApi';
 import { buildSupportReport } from './supportReport';
 

@@ -6,14 +6,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Box, Button, Container, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useDataContext } from '../../data/DataProvider';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
 import {
   useLibrary,
   useLocalDocuments,
   useMyActivities,
   useSyncStatus,
   useThemes,
-} from '../../data/hooks';
+} from '../../localdb/hooks';
 import { ConflictLogPanel } from './ConflictLogPanel';
 import { ConnectionPanel } from './ConnectionPanel';
 import { CopyReportButton } from './CopyReportButton';

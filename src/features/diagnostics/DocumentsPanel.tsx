@@ -1,6 +1,6 @@
 /** Every template stored on this device, whoever owns it, with its sync bookkeeping. */
 import { Badge, Group, Table, Text } from '@mantine/core';
-import type { DocumentDiagnostics } from '../../data/diagnostics';
+import type { DocumentDiagnostics } from '../../localdb/diagnostics';
 import { DataTable, type Column } from './DataTable';
 import { DocumentName } from './DocumentName';
 import { OwnerName } from './OwnerName';

@@ -1,11 +1,11 @@
 /**
  * "Export diagnostics": everything this page shows, as a JSON file to attach to a support
- * request. Built by src/data's buildDiagnosticsExport: bookkeeping only, no tokens, no files.
+ * request. Built by src/localdb's buildDiagnosticsExport: bookkeeping only, no tokens, no files.
  */
 import { useState } from 'react';
 import { Button } from '@mantine/core';
-import { useDataContext } from '../../data/DataProvider';
-import { buildDiagnosticsExport } from '../../data/diagnostics';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
+import { buildDiagnosticsExport } from '../../localdb/diagnostics';
 import type { SyncStatus } from '../../../workers/syncWorkerApi';
 import { downloadJson } from './downloadJson';
 import { fileTimestamp } from '../../ui/format';

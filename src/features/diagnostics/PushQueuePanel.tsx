@@ -3,7 +3,7 @@
  * first): what kind of change, how many edits wait, and why the last attempt failed.
  */
 import { Badge, Table, Text } from '@mantine/core';
-import type { DocumentDiagnostics } from '../../data/diagnostics';
+import type { DocumentDiagnostics } from '../../localdb/diagnostics';
 import { DocumentName } from './DocumentName';
 import { DataTable, type Column } from './DataTable';
 import { Panel } from './Panel';

@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useDataContext } from '../../data/DataProvider';
-import { countUnsynced } from '../../data/diagnostics';
-import { announceResetDone, announceResetStarted } from '../../data/localDataReset';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
+import { countUnsynced } from '../../localdb/diagnostics';
+import { announceResetDone, announceResetStarted } from '../../localdb/localDataReset';
 
 type Unsynced = Awaited<ReturnType<typeof countUnsynced>>;
 

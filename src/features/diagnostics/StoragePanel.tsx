@@ -1,6 +1,6 @@
 /** What this device keeps: space used, whether the browser may evict it, and the versions. */
 import { Badge, Code, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
-import type { StorageDiagnostics } from '../../data/diagnostics';
+import type { StorageDiagnostics } from '../../localdb/diagnostics';
 import { FactList } from './FactList';
 import { formatBytes } from '../../ui/format';
 import { Panel } from './Panel';

@@ -1,6 +1,6 @@
 /** A push the server refused or could not answer: why, and when the engine tries again. */
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import type { LocalSyncError } from '../../data/schemas/templates';
+import type { LocalSyncError } from '../../localdb/schemas/templates';
 import { RelativeTime } from './RelativeTime';
 
 export function HttpStatusBadge({ status }: { status: number }) {

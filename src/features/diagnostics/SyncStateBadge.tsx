@@ -1,6 +1,6 @@
 /** A document's sync state as a coloured badge, with what it means in a tooltip. */
 import { Badge, Tooltip } from '@mantine/core';
-import type { DocumentSyncState } from '../../data/localTemplate';
+import type { DocumentSyncState } from '../../localdb/localTemplate';
 
 /** The stored state, plus 'syncing' while the engine is pushing the document right now. */
 export type DisplaySyncState = DocumentSyncState | 'syncing';

@@ -1,7 +1,7 @@
 /** Files picked on this device (logos, task media) and how far each is on its way to the server. */
 import { Badge, Stack, Table, Text } from '@mantine/core';
-import type { UploadDiagnostics } from '../../data/diagnostics';
-import type { UploadStatus } from '../../data/schemas/uploads';
+import type { UploadDiagnostics } from '../../localdb/diagnostics';
+import type { UploadStatus } from '../../localdb/schemas/uploads';
 import { DataTable, type Column } from './DataTable';
 import { DocumentName } from './DocumentName';
 import { formatBytes } from '../../ui/format';

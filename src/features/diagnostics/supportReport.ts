@@ -5,8 +5,8 @@
  * values (those are in the JSON export), and owners' ids shortened.
  */
 import type { ConflictEntry, SyncStatus } from '../../../workers/syncWorkerApi';
-import type { DocumentDiagnostics, StorageDiagnostics } from '../../data/diagnostics';
-import type { SyncClient } from '../../data/syncClient';
+import type { DocumentDiagnostics, StorageDiagnostics } from '../../localdb/diagnostics';
+import type { SyncClient } from '../../localdb/syncClient';
 import { describeOwner, formatBytes, formatRelative, shortId } from '../../ui/format';
 
 export interface SupportReportInput {

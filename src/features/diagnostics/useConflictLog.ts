@@ -3,7 +3,7 @@
  * tab can watch, so it is polled, and refreshed after "Sync now".
  */
 import { useCallback } from 'react';
-import { useDataContext } from '../../data/DataProvider';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
 import type { ConflictEntry } from '../../../workers/syncWorkerApi';
 import { usePolledQuery, type PolledQuery } from './usePolledQuery';
 

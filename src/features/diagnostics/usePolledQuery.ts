@@ -3,7 +3,7 @@
  * browser's storage estimate): read on mount, every `intervalMs`, and on `refresh()`.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { QueryState } from '../../data/hooks';
+import type { QueryState } from '../../localdb/hooks';
 
 export type PolledQuery<T> = QueryState<T> & { refresh: () => Promise<void> };
 

@@ -1,5 +1,5 @@
 /** How much this origin stores, its quota, and whether the browser promised to keep it. */
-import { readStorageDiagnostics, type StorageDiagnostics } from '../../data/diagnostics';
+import { readStorageDiagnostics, type StorageDiagnostics } from '../../localdb/diagnostics';
 import { usePolledQuery, type PolledQuery } from './usePolledQuery';
 
 /** Usage moves with every pull and upload; a slow refresh keeps the figure honest. */

@@ -1,6 +1,6 @@
 /** "Sync now": runs one full cycle in the worker and tells when it is done or why it failed. */
 import { useCallback, useState } from 'react';
-import { useDataContext } from '../../data/DataProvider';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
 
 export interface SyncNowState {
   running: boolean;

@@ -19,7 +19,7 @@ import { useId } from 'react';
 import { formatDuration } from '../../domain/constants';
 import { DELIVERY_TYPE_LABELS, type DeliveryType } from '../../domain/enums';
 import type { LibraryTemplate } from '../../domain/schemas';
-import { BOOKING_LINK, linkProps } from '../../app/marketingLinks';
+import { BOOKING_LINK, linkProps } from '../../ui/marketingLinks';
 import { ClockIcon, TemplateIcon } from './icons';
 
 export const THUMBNAIL_HEIGHT = 156;

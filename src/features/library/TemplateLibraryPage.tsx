@@ -12,9 +12,9 @@
 import { Alert, Button, Container, EmptyState, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle, useNetwork } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { useSession } from '../../app/session';
-import { useDataContext } from '../../data/DataProvider';
-import { useLibrary, useSyncStatus, useTemplates } from '../../data/hooks';
+import { useSession } from '../../auth/session';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
+import { useLibrary, useSyncStatus, useTemplates } from '../../localdb/hooks';
 import {
   filterLibrary,
   libraryEmptyMessage,

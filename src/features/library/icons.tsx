@@ -21,7 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { icon } from '../../ui/icon';
 
-export { BuilderIcon as EditIcon, CloudOffIcon } from '../../app/shell/icons';
+export { BuilderIcon as EditIcon, CloudOffIcon } from '../../ui/icons';
 
 export const FilterIcon = icon(IconFilter, { size: 18 });
 export const ChevronDownIcon = icon(IconChevronDown, { size: 18 });

@@ -7,10 +7,10 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { copyBlankTemplate } from '../../data/copyBlankTemplate';
-import { useDataContext } from '../../data/DataProvider';
-import type { TeamtrailDatabase } from '../../data/database';
-import type { LocalTemplate } from '../../data/localTemplate';
+import { copyBlankTemplate } from '../../localdb/copyBlankTemplate';
+import { useDataContext } from '../../localdb/hooks/DataProvider';
+import type { TeamtrailDatabase } from '../../localdb/database';
+import type { LocalTemplate } from '../../localdb/localTemplate';
 import { BLANK_TEMPLATE, BLANK_TEMPLATE_ID } from '../../domain/blankTemplate';
 import type { Template } from '../../domain/schemas';
 

@@ -20,9 +20,9 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { MailIcon, PhoneIcon } from '../../app/shell/icons';
-import { SUPPORT_CONTACT, telHref, type SupportContact } from '../../app/supportContact';
-import { PRICING_LINK } from '../../app/marketingLinks';
+import { MailIcon, PhoneIcon } from '../../ui/icons';
+import { SUPPORT_CONTACT, telHref, type SupportContact } from '../../ui/supportContact';
+import { PRICING_LINK } from '../../ui/marketingLinks';
 import { PRODUCT_NAME } from '../../domain/constants';
 import { BOOK_CALL_BODY, CONTACT_SUBJECTS, mailHref } from './contactLinks';
 import { CalendarMark } from './icons';

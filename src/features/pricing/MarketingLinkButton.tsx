@@ -5,7 +5,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { linkProps, type MarketingLink } from '../../app/marketingLinks';
+import { linkProps, type MarketingLink } from '../../ui/marketingLinks';
 
 export function MarketingLinkButton({
   link,

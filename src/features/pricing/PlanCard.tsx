@@ -12,9 +12,9 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { BOOKING_LINK } from '../../app/marketingLinks';
+import { BOOKING_LINK } from '../../ui/marketingLinks';
 import type { Plan } from '../../domain/plans';
-import { authLink } from '../auth/returnPath';
+import { authLink } from '../../auth/returnPath';
 import { CheckMark } from './icons';
 import { MarketingLinkButton } from './MarketingLinkButton';
 import { PRICING_TEXTS } from './pricingTexts';

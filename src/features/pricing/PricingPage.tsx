@@ -5,7 +5,7 @@
  */
 import { Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { BOOKING_LINK } from '../../app/marketingLinks';
+import { BOOKING_LINK } from '../../ui/marketingLinks';
 import { PRODUCT_NAME } from '../../domain/constants';
 import { PLAN_ORDER, PLANS } from '../../domain/plans';
 import { MarketingLinkButton } from './MarketingLinkButton';

@@ -1,4 +1,4 @@
-/** The pricing and contact pages' marks, in the shell's outline style (src/app/shell/icons). */
+/** The pricing and contact pages' marks, in the shell's outline style (src/ui/icons). */
 import type { ReactNode, SVGProps } from 'react';
 
 type MarkProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };

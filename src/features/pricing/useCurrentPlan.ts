@@ -3,7 +3,7 @@
  * answers it with the user); useSession does not carry it, so it is read from the auth context.
  * Every account starts on FREE, so an account whose plan is not known (yet) counts as FREE.
  */
-import { useSession } from '../../app/session';
+import { useSession } from '../../auth/session';
 import type { PlanId } from '../../domain/schemas';
 import { useContext } from 'react';
 import { AuthContext, useAuth } from '../../auth/context';

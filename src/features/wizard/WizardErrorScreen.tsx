@@ -5,12 +5,12 @@
 import { useEffect } from 'react';
 import { Link, useRouteError } from 'react-router';
 import { Box, Center } from '@mantine/core';
-import { Logo } from '../../app/shell/Logo';
+import { Logo } from '../../ui/Logo';
 import { WizardFailure } from './WizardFailure';
 import { WIZARD_TEXTS } from './texts';
 import { reportError } from '../../telemetry/errorReporting';
-import { isChunkLoadError } from '../../app/pwa/chunkLoadError';
-import { NewVersionScreen } from '../../app/pwa/NewVersionScreen';
+import { isChunkLoadError } from '../../pwa/chunkLoadError';
+import { NewVersionScreen } from '../../pwa/NewVersionScreen';
 
 export function WizardErrorScreen() {
   const error = useRouteError();

@@ -6,7 +6,7 @@
 import { Button, Group } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { DeviceState } from '../../data/hooks';
+import type { DeviceState } from '../../localdb/hooks';
 import type { AiWizardState } from '../../domain/schemas';
 import { WIZARD_TEXTS } from './texts';
 import { useDebouncedSave } from './useDebouncedSave';

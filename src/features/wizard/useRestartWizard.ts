@@ -5,8 +5,8 @@
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useWhenDataReady } from '../../data/DataProvider';
-import { resetWizardAndDemo } from '../../data/hooks/flowState';
+import { useWhenDataReady } from '../../localdb/hooks/DataProvider';
+import { resetWizardAndDemo } from '../../localdb/hooks/flowState';
 import { WIZARD_PATHS } from './paths';
 
 export function useRestartWizard(): () => Promise<void> {

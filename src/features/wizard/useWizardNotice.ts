@@ -3,7 +3,7 @@
  * that activity only: a demo of another activity (reached by its address) shows none. A wizard
  * state stored before notices existed has no field: none.
  */
-import { useWizardState } from '../../data/hooks';
+import { useWizardState } from '../../localdb/hooks';
 
 export function useWizardNotice(templateId: string): string | null {
   const { state } = useWizardState();

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useDemoState, useWizardState, type DeviceState } from '../../data/hooks';
+import { useDemoState, useWizardState, type DeviceState } from '../../localdb/hooks';
 import type { AiWizardState, DemoState } from '../../domain/schemas';
 import { demoRedirect, wizardRedirect } from './guards';
 import type { DemoStep, WizardStep } from './paths';

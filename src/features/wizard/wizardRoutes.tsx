@@ -4,7 +4,7 @@
  * the group's error screen.
  */
 import type { RouteObject } from 'react-router';
-import { lazyScreen as screen } from '../../app/lazyScreen';
+import { lazyScreen as screen } from '../../ui/lazyScreen';
 
 const typeStep = screen(
   () => import('./steps/TypeStep'),

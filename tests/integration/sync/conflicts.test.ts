@@ -9,10 +9,10 @@ import { readConflictLog, type ConflictEntry } from '../../../sync/conflictLog';
 import { deepEqual } from '../../../sync/merge';
 import type { Step } from '../../../src/domain/schemas';
 import { randomUUID } from 'node:crypto';
-import { createEditClock } from '../../../src/data/editClock';
+import { createEditClock } from '../../../src/localdb/editClock';
 import { SyncEngine } from '../../../sync/engine';
 import { createTransport } from '../../../sync/transport';
-import { createTemplateRepository } from '../../../src/data/templateRepository';
+import { createTemplateRepository } from '../../../src/localdb/templateRepository';
 import {
   localDoc,
   sampleContent,

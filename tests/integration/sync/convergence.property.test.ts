@@ -51,7 +51,7 @@
  * epoch plus one second per operation (the network tells the engines that time in
  * `x-server-time`, so their clock offsets are exact); a device's clock adds its skew and its
  * generated advances. The device clock drives the repository's ISO clock, the engine's `now`
- * and the device's edit clock (src/data/editClock.ts, nodes 'devA' and 'devB'), which stamps on
+ * and the device's edit clock (src/localdb/editClock.ts, nodes 'devA' and 'devB'), which stamps on
  * the device clock plus the engine's measured offset, as the app does, or, for a device drawn
  * as not correcting, on the device clock alone (an app that has not heard the server's time).
  * The epoch lies years before the server's real clock, so its real `updatedAt` and its
@@ -77,7 +77,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Step, Template } from '../../../src/domain/schemas';
-import { createEditClock, type EditClock } from '../../../src/data/editClock';
+import { createEditClock, type EditClock } from '../../../src/localdb/editClock';
 import {
   isStamp,
   isStampPath,
@@ -161,7 +161,7 @@ type Op =
 interface Case {
   skew: Record<Device, number>;
   /** Whether the device stamps on the server's time (as the app does once the engine has
-   * measured its clock's offset, src/data/editClock.ts) or on its own clock. */
+   * measured its clock's offset, src/localdb/editClock.ts) or on its own clock. */
   corrected: Record<Device, boolean>;
   tasks: number;
   ops: Op[];

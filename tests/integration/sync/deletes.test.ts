@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { UploadDoc } from '../../../src/data/schemas/uploads';
+import type { UploadDoc } from '../../../src/localdb/schemas/uploads';
 import { readConflictLog, readDeletedElsewhere } from '../../../sync/conflictLog';
 import { deepEqual } from '../../../sync/merge';
 import {

@@ -6,11 +6,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/data/database';
+import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/localdb/database';
 import {
   createTemplateRepository,
   type TemplateRepository,
-} from '../../../src/data/templateRepository';
+} from '../../../src/localdb/templateRepository';
 import { SyncEngine } from '../../../sync/engine';
 import type { HybridClock } from '../../../src/domain/fieldStamps';
 import { contentOf, type TemplateContent } from '../../../sync/merge';

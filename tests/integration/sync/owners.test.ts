@@ -9,20 +9,20 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/data/database';
-import { openDeviceStore, type DeviceStore } from '../../../src/data/deviceStore';
+import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/localdb/database';
+import { openDeviceStore, type DeviceStore } from '../../../src/localdb/deviceStore';
 import {
   LEGACY_DATABASE_NAME,
   databaseNameFor,
   localDatabaseExists,
   ownerKeyOf,
-} from '../../../src/data/owner';
-import { createTemplateRepository } from '../../../src/data/templateRepository';
+} from '../../../src/localdb/owner';
+import { createTemplateRepository } from '../../../src/localdb/templateRepository';
 import { readClaims } from '../../../sync/claims';
 import { SyncEngine } from '../../../sync/engine';
 import { moveOwnerWork } from '../../../sync/ownerMove';
 import { readDeletedElsewhere, recordDeletedElsewhere } from '../../../sync/conflictLog';
-import { NOTICES_SEEN_ID } from '../../../src/data/localDocuments';
+import { NOTICES_SEEN_ID } from '../../../src/localdb/localDocuments';
 import { createTransport, type Identity } from '../../../sync/transport';
 import { openOwnerDatabase } from '../../../workers/ownerSwitch';
 import { signUp } from '../support/clients';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { createUploadRepository } from '../../../src/data/uploadRepository';
+import { createUploadRepository } from '../../../src/localdb/uploadRepository';
 import { runUploadQueue, UPLOAD_CHUNK_BYTES } from '../../../sync/uploadQueue';
 import { createTransport } from '../../../sync/transport';
 import { isoMedia, padded } from '../../unit/uploads/fixtures';

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { UploadDoc } from '../../../src/data/schemas/uploads';
-import { createUploadRepository, UPLOAD_ATTACHMENT_ID } from '../../../src/data/uploadRepository';
+import type { UploadDoc } from '../../../src/localdb/schemas/uploads';
+import { createUploadRepository, UPLOAD_ATTACHMENT_ID } from '../../../src/localdb/uploadRepository';
 import { retryUploadsNow } from '../../../sync/uploadQueue';
 import { sampleContent, useSyncSuite, waitFor, type Client } from './harness';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createUploadRepository } from '../../../src/data/uploadRepository';
+import { createUploadRepository } from '../../../src/localdb/uploadRepository';
 import { sampleContent, serverTemplate, useSyncSuite, type ClientOptions } from './harness';
 
 const suite = useSyncSuite();

@@ -9,7 +9,7 @@ import { MantineProvider } from '@mantine/core';
 import { AuthContext } from '../../../src/auth/context';
 import type { AccountUser, AuthContextValue } from '../../../src/auth/types';
 import { ProfilePage } from '../../../src/features/account/ProfilePage';
-import { PRICING_LINK } from '../../../src/app/marketingLinks';
+import { PRICING_LINK } from '../../../src/ui/marketingLinks';
 import { PLANS } from '../../../src/domain/plans';
 
 afterEach(cleanup);

@@ -9,13 +9,13 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MantineProvider } from '@mantine/core';
 import { AuthContext } from '../../../src/auth/context';
 import type { AuthContextValue } from '../../../src/auth/types';
-import { DataContextProvider, type DataContextValue } from '../../../src/data/DataProvider';
+import { DataContextProvider, type DataContextValue } from '../../../src/localdb/hooks/DataProvider';
 import {
   SIGN_OUT_GUARD_TEXTS,
   SignOutGuard,
   unsyncedWork,
   useGuardedSignOut,
-} from '../../../src/features/account/SignOutGuard';
+} from '../../../src/auth/SignOutGuard';
 import { INITIAL_STATUS, type SyncStatus } from '../../../sync/status';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 /**
- * Stand-ins for the dialogs of src/features/dialogs (tested on their own): they show which dialog
+ * Stand-ins for the dialogs of src/features/publishing (tested on their own): they show which dialog
  * is open with which props, and let a test play the dialog's callbacks.
  */
 import type { ActivityRow } from '../../../src/domain/schemas';

@@ -9,8 +9,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useSession } from '../../../src/app/session';
-import type { TeamtrailDatabase } from '../../../src/data/database';
+import { useSession } from '../../../src/auth/session';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
 import type { DemoRun } from '../../../src/domain/demoRuns';
 import type { GameControl } from '../../../src/domain/games';
 import { ANNOUNCEMENT_MAX_LENGTH } from '../../../src/domain/games';
@@ -28,13 +28,13 @@ import {
   type FakeSync,
 } from '../library/harness';
 
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: vi.fn(),
   useApiCredentials: () => ({ token: 'organiser-token', anonId: null }),
 }));
-vi.mock('../../../src/features/dialogs/LaunchDialog', () => import('./fakeDialogs'));
-vi.mock('../../../src/features/dialogs/ScheduleDialog', () => import('./fakeDialogs'));
-vi.mock('../../../src/features/dialogs/JoinInfoDialog', () => import('./fakeDialogs'));
+vi.mock('../../../src/features/publishing/LaunchDialog', () => import('./fakeDialogs'));
+vi.mock('../../../src/features/publishing/ScheduleDialog', () => import('./fakeDialogs'));
+vi.mock('../../../src/features/publishing/JoinInfoDialog', () => import('./fakeDialogs'));
 
 // happy-dom has no FontFaceSet; Mantine's autosizing Textarea (Announce) listens to it.
 if (!('fonts' in document)) {

@@ -8,10 +8,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { useSession } from '../../../src/app/session';
-import type { TeamtrailDatabase } from '../../../src/data/database';
+import { useSession } from '../../../src/auth/session';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
 import { launchGame } from '../../../src/api/games';
-import { PRICING_LINK } from '../../../src/app/marketingLinks';
+import { PRICING_LINK } from '../../../src/ui/marketingLinks';
 import type { PlanId } from '../../../src/domain/schemas';
 import { MyActivitiesPage } from '../../../src/features/activities/MyActivitiesPage';
 import { useKnownPlan } from '../../../src/features/pricing/useCurrentPlan';
@@ -23,7 +23,7 @@ import {
   storeActivities,
 } from '../library/harness';
 
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: vi.fn(),
   useApiCredentials: () => ({ token: 'test-token', anonId: null }),
 }));

@@ -8,9 +8,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useSession } from '../../../src/app/session';
-import type { TeamtrailDatabase } from '../../../src/data/database';
-import { createTemplateRepository } from '../../../src/data/templateRepository';
+import { useSession } from '../../../src/auth/session';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
+import { createTemplateRepository } from '../../../src/localdb/templateRepository';
 import type { ActivityRow, ActivityStatus } from '../../../src/domain/schemas';
 import { PLAY_HOVER_TEXT, SCHEDULE_HOVER_TEXT } from '../../../src/domain/status';
 import { MyActivitiesPage } from '../../../src/features/activities/MyActivitiesPage';
@@ -28,14 +28,14 @@ import {
   type FakeSync,
 } from '../library/harness';
 
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: vi.fn(),
   // The game controls and the recent demos call the server with the session.
   useApiCredentials: () => ({ token: 'test-token', anonId: null }),
 }));
-vi.mock('../../../src/features/dialogs/LaunchDialog', () => import('./fakeDialogs'));
-vi.mock('../../../src/features/dialogs/ScheduleDialog', () => import('./fakeDialogs'));
-vi.mock('../../../src/features/dialogs/JoinInfoDialog', () => import('./fakeDialogs'));
+vi.mock('../../../src/features/publishing/LaunchDialog', () => import('./fakeDialogs'));
+vi.mock('../../../src/features/publishing/ScheduleDialog', () => import('./fakeDialogs'));
+vi.mock('../../../src/features/publishing/JoinInfoDialog', () => import('./fakeDialogs'));
 
 const session = (canScheduleActivity: boolean) => ({
   signedIn: true as const,

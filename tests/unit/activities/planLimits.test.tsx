@@ -14,7 +14,7 @@ import {
 } from '../../../src/features/activities/ActivityRowActions';
 import type { ActivityRow } from '../../../src/domain/schemas';
 import type { LaunchBlock } from '../../../src/domain/plans';
-import { renderAt } from '../dialogs/render';
+import { renderAt } from '../publishing/render';
 
 const row = (patch: Partial<ActivityRow> = {}): ActivityRow =>
   ({

@@ -16,8 +16,8 @@ import { pollAiContent, requestAiContent } from '../../../src/api/ai';
 import {
   announceAiRequestFinished,
   listenForAiRequestEvents,
-} from '../../../src/data/aiRequestEvents';
-import type { TeamtrailDatabase } from '../../../src/data/database';
+} from '../../../src/localdb/aiRequestEvents';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
 import { AI_REQUEST_FINISHED } from '../../../src/domain/aiEvents';
 import type { Template } from '../../../src/domain/schemas';
 import { aiRequestIdOf } from '../../../src/features/aiFlow/useAiRequestWake';
@@ -33,7 +33,7 @@ import {
 } from '../wizard/harness';
 import { readTemplate, renderBuilderTasks, storeTemplate, task } from '../builder/ai/harness';
 
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: () => ({ signedIn: false, user: null, canScheduleActivity: false }),
   useApiCredentials: () => ({ token: null, anonId: '11111111-1111-4111-8111-111111111111' }),
   useRequestorId: () => '11111111-1111-4111-8111-111111111111',

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { data } from 'react-router';
 import { AppErrorBoundary } from '../../../src/app/AppErrorBoundary';
-import { FallbackErrorScreen } from '../../../src/app/FallbackErrorScreen';
-import { RouteErrorScreen } from '../../../src/app/RouteErrorScreen';
-import { SUPPORT_CONTACT, telHref } from '../../../src/app/supportContact';
+import { FallbackErrorScreen } from '../../../src/ui/FallbackErrorScreen';
+import { RouteErrorScreen } from '../../../src/ui/RouteErrorScreen';
+import { SUPPORT_CONTACT, telHref } from '../../../src/ui/supportContact';
 import { DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE } from '../../../src/domain/constants';
 import { renderRoutes, renderWithTheme } from './render';
 

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { RequireSignIn } from '../../../src/app/RequireSignIn';
-import { useSession } from '../../../src/app/session';
+import { useSession } from '../../../src/auth/session';
 import { renderRoutes } from './render';
 
-vi.mock('../../../src/app/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../../src/auth/session', () => ({ useSession: vi.fn() }));
 
 const routes: RouteObject[] = [
   { path: '/', element: <p>Dashboard</p> },

@@ -2,20 +2,20 @@
 /** SPEC §2.2 Layout B and the navigation items: "Items that require sign-in are hidden from guests." */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { useSession, type Session } from '../../../src/app/session';
+import { useSession, type Session } from '../../../src/auth/session';
 import { SidebarLayout } from '../../../src/app/shell/SidebarLayout';
 import { TopBarLayout } from '../../../src/app/shell/TopBarLayout';
 import {
   NAVIGATION_ITEMS,
   isNavigationItemActive,
   visibleNavigationItems,
-} from '../../../src/app/shell/navigation';
+} from '../../../src/ui/navigation';
 import { navigationItemSchema } from '../../../src/domain/schemas';
-import { PRICING_LINK } from '../../../src/app/marketingLinks';
+import { PRICING_LINK } from '../../../src/ui/marketingLinks';
 import { renderRoutes } from './render';
 
 const signOut = vi.fn(async () => undefined);
-vi.mock('../../../src/app/session', () => ({ useSession: vi.fn(), useSignOut: () => signOut }));
+vi.mock('../../../src/auth/session', () => ({ useSession: vi.fn(), useSignOut: () => signOut }));
 
 const GUEST: Session = { signedIn: false, user: null, canScheduleActivity: false };
 const MEMBER: Session = {

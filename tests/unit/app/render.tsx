@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { theme } from '../../../src/app/theme';
+import { theme } from '../../../src/ui/theme';
 
 export function renderWithTheme(ui: ReactNode) {
   return render(<MantineProvider theme={theme}>{ui}</MantineProvider>);

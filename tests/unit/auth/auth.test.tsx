@@ -9,12 +9,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { AuthProvider, useAuth } from '../../../src/features/auth/AuthProvider';
-import { SignInPage, SignUpPage } from '../../../src/features/auth/AuthForm';
-import { authLink, returnPath } from '../../../src/features/auth/returnPath';
-import { loadSession, saveSession } from '../../../src/features/auth/sessionStore';
+import { AuthProvider, useAuth } from '../../../src/auth/AuthProvider';
+import { SignInPage, SignUpPage } from '../../../src/auth/AuthForm';
+import { authLink, returnPath } from '../../../src/auth/returnPath';
+import { loadSession, saveSession } from '../../../src/auth/sessionStore';
 import { AccountsProvider } from '../../../src/auth/AccountsProvider';
-import { useApiCredentials } from '../../../src/app/session';
+import { useApiCredentials } from '../../../src/auth/session';
 
 const USER = {
   id: 'u1',

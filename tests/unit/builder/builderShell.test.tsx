@@ -1,19 +1,19 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TeamtrailDatabase } from '../../../src/data/database';
-import { draftsWaiting } from '../../../src/data/pendingWrites';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
+import { draftsWaiting } from '../../../src/localdb/pendingWrites';
 import { BLANK_TEMPLATE } from '../../../src/domain/blankTemplate';
 import { MESSAGES } from '../../../src/domain/messages';
 import { setLoadedTemplateId } from '../../../src/features/builder/builderEntry';
-import { DIALOG_TEXTS } from '../../../src/features/dialogs/texts';
+import { DIALOG_TEXTS } from '../../../src/features/publishing/texts';
 import { TEST_ACTIVITY_TEXTS } from '../../../src/features/builder/testActivityRules';
 import { openTestDatabase, renderBuilder, settle, storeTemplate } from './shellHarness';
 
 const session = vi.hoisted(() => ({ signedIn: false }));
 const reported = vi.hoisted(() => ({ errors: [] as unknown[] }));
 
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: () =>
     session.signedIn
       ? {
@@ -31,7 +31,7 @@ vi.mock('../../../src/telemetry/errorReporting', () => ({
   reportError: (error: unknown) => reported.errors.push(error),
 }));
 
-vi.mock('../../../src/features/dialogs/LaunchDialog', () => ({
+vi.mock('../../../src/features/publishing/LaunchDialog', () => ({
   LaunchDialog: (props: {
     opened: boolean;
     onClose: () => void;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 14, the builder's crash-safe drafts follow the work (src/data/draftDatabase.ts,
+ * Issue 14, the builder's crash-safe drafts follow the work (src/localdb/draftDatabase.ts,
  * moveDrafts, called from workers/ownerSwitch.ts): when another owner takes a guest's work (a
  * sign-up, an earlier guest id adopted), the guest's records in the drafts store move to that
  * owner's, re-keyed to it, so that its builder writes back what a crashed guest tab typed last.
@@ -11,7 +11,7 @@ import 'fake-indexeddb/auto';
 import { IDBKeyRange } from 'fake-indexeddb';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/data/database';
+import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/localdb/database';
 import {
   commitDraftChange,
   draftKeyPrefix,
@@ -20,11 +20,11 @@ import {
   openDraftDatabase,
   readAllDrafts,
   type DraftRecord,
-} from '../../../src/data/draftDatabase';
-import { openDeviceStore } from '../../../src/data/deviceStore';
-import { tabId } from '../../../src/data/draftStore';
-import { databaseNameFor, localDatabaseExists } from '../../../src/data/owner';
-import { createTemplateRepository } from '../../../src/data/templateRepository';
+} from '../../../src/localdb/draftDatabase';
+import { openDeviceStore } from '../../../src/localdb/deviceStore';
+import { tabId } from '../../../src/localdb/draftStore';
+import { databaseNameFor, localDatabaseExists } from '../../../src/localdb/owner';
+import { createTemplateRepository } from '../../../src/localdb/templateRepository';
 import type { TemplateContent } from '../../../src/domain/templateContent';
 import { replayDrafts } from '../../../src/features/builder/draftJournal';
 import type { Identity } from '../../../sync/transport';

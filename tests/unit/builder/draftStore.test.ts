@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 14, no edit window, through a crash (src/data/draftStore.ts): every change a builder
+ * Issue 14, no edit window, through a crash (src/localdb/draftStore.ts): every change a builder
  * field journals is also put in the owner's drafts store in IndexedDB at once, and goes once its
  * write has landed. Drafts a tab left there when it closed or crashed are written back when the
  * builder opens again, in any tab; a tab that is still open (it holds its Web Lock) keeps its own.
@@ -13,7 +13,7 @@ import {
   draftStoreName,
   tabId,
   type DraftRecord,
-} from '../../../src/data/draftStore';
+} from '../../../src/localdb/draftStore';
 import { createDraftJournal, replayDrafts } from '../../../src/features/builder/draftJournal';
 import { draftTemplate } from './draftTemplate';
 

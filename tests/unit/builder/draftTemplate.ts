@@ -3,7 +3,7 @@
  * as the database holds it, with an `update` that applies the builder's recipes to it and notes
  * each one, so that tests see what was written and what was not.
  */
-import type { ContentRecipe } from '../../../src/data/templateRepository';
+import type { ContentRecipe } from '../../../src/localdb/templateRepository';
 import type { Step } from '../../../src/domain/schemas';
 import type { TemplateContent } from '../../../src/domain/templateContent';
 

@@ -6,7 +6,7 @@
  * away, and counts in the leave-page guard until its write has landed.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { draftsWaiting } from '../../../src/data/pendingWrites';
+import { draftsWaiting } from '../../../src/localdb/pendingWrites';
 import { createCoalescingWriter } from '../../../src/features/builder/durableWrites';
 
 /** A save whose writes land only when the test says so, as a slow IndexedDB would. */

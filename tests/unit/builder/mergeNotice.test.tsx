@@ -7,8 +7,8 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TeamtrailDatabase } from '../../../src/data/database';
-import { NOTICES_SEEN_ID } from '../../../src/data/hooks/useMergeNotices';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
+import { NOTICES_SEEN_ID } from '../../../src/localdb/hooks/useMergeNotices';
 import { NOT_FOUND_TEXTS } from '../../../src/features/builder/BuilderLayout';
 import { setLoadedTemplateId } from '../../../src/features/builder/builderEntry';
 import {
@@ -23,14 +23,14 @@ import {
 } from '../../../sync/conflictLog';
 import { openTestDatabase, renderBuilder, settle, storeTemplate } from './shellHarness';
 
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: () => ({ signedIn: false, user: null, canScheduleActivity: false }),
   useApiCredentials: () => ({ token: null, anonId: null }),
   useRequestorId: () => null,
   useSignOut: () => async () => {},
 }));
 
-vi.mock('../../../src/features/dialogs/LaunchDialog', () => ({ LaunchDialog: () => null }));
+vi.mock('../../../src/features/publishing/LaunchDialog', () => ({ LaunchDialog: () => null }));
 
 let db: TeamtrailDatabase;
 

@@ -6,7 +6,7 @@
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TeamtrailDatabase } from '../../../src/data/database';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
 import type * as Constants from '../../../src/domain/constants';
 import {
   TOUR_COMPLETED_VALUE,
@@ -23,14 +23,14 @@ import { TUTORIAL_BUTTON_TEXT } from '../../../src/features/builder/onboarding/T
 import { setLoadedTemplateId } from '../../../src/features/builder/builderEntry';
 import { openTestDatabase, renderBuilder, settle, storeTemplate } from './shellHarness';
 
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: () => ({ signedIn: false, user: null, canScheduleActivity: false }),
   useApiCredentials: () => ({ token: null, anonId: null }),
   useRequestorId: () => null,
   useSignOut: () => async () => {},
 }));
 
-vi.mock('../../../src/features/dialogs/LaunchDialog', () => ({
+vi.mock('../../../src/features/publishing/LaunchDialog', () => ({
   LaunchDialog: (props: { opened: boolean; onClose: () => void }) =>
     props.opened ? (
       <div role="dialog" aria-label="Create (Demo) Activity">

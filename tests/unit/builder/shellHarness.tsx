@@ -6,7 +6,7 @@
  */
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import type { TeamtrailDatabase } from '../../../src/data/database';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
 import {
   TOUR_COMPLETED_VALUE,
   TOUR_IDS,

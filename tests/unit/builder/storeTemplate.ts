@@ -4,8 +4,8 @@
  * (`pending`), or made here and never pushed at all (`onServer: false`).
  */
 import { randomUUID } from 'node:crypto';
-import type { TeamtrailDatabase } from '../../../src/data/database';
-import type { LocalTemplateDoc } from '../../../src/data/schemas/templates';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
+import type { LocalTemplateDoc } from '../../../src/localdb/schemas/templates';
 import type { Template } from '../../../src/domain/schemas';
 import { contentOf } from '../../../src/domain/templateContent';
 import { generatedTemplate, OWNER } from '../wizard/harness';

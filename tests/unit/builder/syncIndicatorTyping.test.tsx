@@ -2,7 +2,7 @@
 /**
  * The builder's sync indicator tells the truth while one types (issue 14, "All changes synced"
  * only once they are on the server). The builder follows its template behind the tab's own
- * writes (src/data/hooks/behindLocalWrites.ts): the version it shows is the one from before the
+ * writes (src/localdb/hooks/behindLocalWrites.ts): the version it shows is the one from before the
  * keystroke until the keystroke's write has landed and a render has caught up. The indicator
  * must not say "All changes synced" from that older version: seen in CI as an e2e test that
  * waited for "All changes synced" right after typing, and then met the sign-out guard's "Changes
@@ -10,19 +10,19 @@
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TeamtrailDatabase } from '../../../src/data/database';
-import { pendingLocalWrites } from '../../../src/data/pendingWrites';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
+import { pendingLocalWrites } from '../../../src/localdb/pendingWrites';
 import { TEST_ACTIVITY_TEXTS } from '../../../src/features/builder/testActivityRules';
 import { openTestDatabase, renderBuilder, settle, storeTemplate } from './shellHarness';
 
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: () => ({ signedIn: false, user: null, canScheduleActivity: false }),
   useApiCredentials: () => ({ token: null, anonId: null }),
   useRequestorId: () => null,
   useSignOut: () => async () => {},
 }));
 
-vi.mock('../../../src/features/dialogs/LaunchDialog', () => ({
+vi.mock('../../../src/features/publishing/LaunchDialog', () => ({
   LaunchDialog: () => null,
 }));
 

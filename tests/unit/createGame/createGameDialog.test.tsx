@@ -10,9 +10,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { TeamtrailDatabase } from '../../../src/data/database';
-import { rememberLastTemplate } from '../../../src/data/lastTemplate';
-import { createTemplateRepository } from '../../../src/data/templateRepository';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
+import { rememberLastTemplate } from '../../../src/localdb/lastTemplate';
+import { createTemplateRepository } from '../../../src/localdb/templateRepository';
 import { BLANK_TEMPLATE } from '../../../src/domain/blankTemplate';
 import { setLoadedTemplateId } from '../../../src/features/builder/builderEntry';
 import { pollAiContent, requestAiContent } from '../../../src/api/ai';
@@ -30,7 +30,7 @@ import {
 } from '../wizard/harness';
 
 const session = vi.hoisted(() => ({ signedIn: false }));
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: () =>
     session.signedIn
       ? {

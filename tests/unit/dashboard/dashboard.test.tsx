@@ -7,17 +7,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { DashboardPage } from '../../../src/features/dashboard/DashboardPage';
-import { resetWizardAndDemo } from '../../../src/data/hooks/flowState';
-import { useSession } from '../../../src/app/session';
-import { renderAt } from '../dialogs/render';
+import { resetWizardAndDemo } from '../../../src/localdb/hooks/flowState';
+import { useSession } from '../../../src/auth/session';
+import { renderAt } from '../publishing/render';
 
-vi.mock('../../../src/app/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../../src/auth/session', () => ({ useSession: vi.fn() }));
 // The Dashboard renders before the local database is open; its reset waits for it.
 const openDatabase = vi.hoisted(() => ({ db: { name: 'the local database' } }));
-vi.mock('../../../src/data/DataProvider', () => ({
+vi.mock('../../../src/localdb/hooks/DataProvider', () => ({
   useWhenDataReady: () => async () => openDatabase,
 }));
-vi.mock('../../../src/data/hooks/flowState', () => ({ resetWizardAndDemo: vi.fn() }));
+vi.mock('../../../src/localdb/hooks/flowState', () => ({ resetWizardAndDemo: vi.fn() }));
 
 let releaseResets: () => void = () => {};
 

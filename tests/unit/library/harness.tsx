@@ -9,14 +9,14 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { randomUUID } from 'node:crypto';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
-import { theme } from '../../../src/app/theme';
-import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/data/database';
-import { DataContextProvider, type DataContextValue } from '../../../src/data/DataProvider';
+import { theme } from '../../../src/ui/theme';
+import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/localdb/database';
+import { DataContextProvider, type DataContextValue } from '../../../src/localdb/hooks/DataProvider';
 import {
   createTemplateRepository,
   type TemplateRepository,
-} from '../../../src/data/templateRepository';
-import type { SyncClient } from '../../../src/data/syncClient';
+} from '../../../src/localdb/templateRepository';
+import type { SyncClient } from '../../../src/localdb/syncClient';
 import type { SyncStatus } from '../../../workers/syncWorkerApi';
 import type { ActivityRow, Template } from '../../../src/domain/schemas';
 import type { TemplateContent } from '../../../src/domain/templateContent';
@@ -27,7 +27,7 @@ configure({ asyncUtilTimeout: 5_000 });
 
 export const OWNER = 'user:11111111-1111-4111-8111-111111111111';
 
-// RxDB's dev mode adds a hidden iframe from rxdb.info to any page it finds (src/data/devMode.ts);
+// RxDB's dev mode adds a hidden iframe from rxdb.info to any page it finds (src/localdb/devMode.ts);
 // the test page must not load it.
 Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
   set() {},

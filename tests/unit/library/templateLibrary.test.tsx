@@ -8,14 +8,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useSession } from '../../../src/app/session';
-import { BOOKING_LINK } from '../../../src/app/marketingLinks';
-import type { TeamtrailDatabase } from '../../../src/data/database';
+import { useSession } from '../../../src/auth/session';
+import { BOOKING_LINK } from '../../../src/ui/marketingLinks';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
 import {
   createTemplateRepository,
   type TemplateRepository,
-} from '../../../src/data/templateRepository';
-import { rememberLastTemplate } from '../../../src/data/lastTemplate';
+} from '../../../src/localdb/templateRepository';
+import { rememberLastTemplate } from '../../../src/localdb/lastTemplate';
 import { BLANK_TEMPLATE, BLANK_TEMPLATE_THUMBNAIL } from '../../../src/domain/blankTemplate';
 import { MESSAGES } from '../../../src/domain/messages';
 import {
@@ -34,7 +34,7 @@ import {
   templateContent,
 } from './harness';
 
-vi.mock('../../../src/app/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../../src/auth/session', () => ({ useSession: vi.fn() }));
 
 const MEMBER = {
   signedIn: true,

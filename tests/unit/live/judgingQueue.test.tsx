@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { theme } from '../../../src/app/theme';
+import { theme } from '../../../src/ui/theme';
 import type { Statistics } from '../../../src/domain/games';
 import { JudgingQueue } from '../../../src/live/components/JudgingQueue';
 import { applyJudgement, type Judgement } from '../../../src/live/state/judging';

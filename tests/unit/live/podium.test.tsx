@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { theme } from '../../../src/app/theme';
+import { theme } from '../../../src/ui/theme';
 import { LiveApp } from '../../../src/live/LiveApp';
 import { podiumPlaces } from '../../../src/live/state/podium';
 import { FakeEventSource } from './fakeEventSource';

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider, Menu, mergeThemeOverrides } from '@mantine/core';
-import { theme } from '../../../src/app/theme';
+import { theme } from '../../../src/ui/theme';
 import { LiveApp } from '../../../src/live/LiveApp';
 import type { Statistics } from '../../../src/domain/games';
 import { FakeEventSource } from './fakeEventSource';

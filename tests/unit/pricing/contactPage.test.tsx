@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { SUPPORT_CONTACT, telHref } from '../../../src/app/supportContact';
+import { SUPPORT_CONTACT, telHref } from '../../../src/ui/supportContact';
 import { ContactPage } from '../../../src/features/pricing/ContactPage';
 import { mailHref } from '../../../src/features/pricing/contactLinks';
 import { renderRoutes } from '../app/render';

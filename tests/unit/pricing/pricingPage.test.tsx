@@ -5,17 +5,17 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { useSession, type Session } from '../../../src/app/session';
+import { useSession, type Session } from '../../../src/auth/session';
 import { useAuth } from '../../../src/auth/context';
 import type { AuthContextValue } from '../../../src/auth/types';
-import { BOOKING_LINK } from '../../../src/app/marketingLinks';
+import { BOOKING_LINK } from '../../../src/ui/marketingLinks';
 import { PLANS } from '../../../src/domain/plans';
 import type { PlanId } from '../../../src/domain/schemas';
 import { PricingPage } from '../../../src/features/pricing/PricingPage';
 import { COMPARISON_ROWS, planStanding } from '../../../src/features/pricing/planComparison';
 import { renderRoutes } from '../app/render';
 
-vi.mock('../../../src/app/session', () => ({ useSession: vi.fn() }));
+vi.mock('../../../src/auth/session', () => ({ useSession: vi.fn() }));
 vi.mock('../../../src/auth/context', () => ({ useAuth: vi.fn() }));
 
 function asGuest() {

@@ -1,5 +1,5 @@
 /** A build manifest in the shape of a real dist/.vite/manifest.json: three pages, lazy routes. */
-import type { BuildManifest } from '../../../src/app/pwa/pageFiles';
+import type { BuildManifest } from '../../../src/pwa/pageFiles';
 
 export const MANIFEST: BuildManifest = {
   '_stepTypes.js': { file: 'assets/stepTypes-1.js' },

@@ -3,7 +3,7 @@
  * the service worker) offers a reload instead of the fallback error screen.
  */
 import { describe, expect, it } from 'vitest';
-import { isChunkLoadError } from '../../../src/app/pwa/chunkLoadError';
+import { isChunkLoadError } from '../../../src/pwa/chunkLoadError';
 
 describe('a screen whose code could not be downloaded', () => {
   it.each([

@@ -1,5 +1,5 @@
 /** A stand-in for workbox-window's Workbox: the test fires its lifecycle events. */
-import type { WorkboxLike } from '../../../src/app/pwa/serviceWorkerUpdates';
+import type { WorkboxLike } from '../../../src/pwa/serviceWorkerUpdates';
 
 export class FakeWorkbox implements WorkboxLike {
   readonly skipWaitingMessages: number[] = [];

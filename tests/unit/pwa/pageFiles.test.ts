@@ -4,7 +4,7 @@
  * use.
  */
 import { describe, expect, it } from 'vitest';
-import { filesOnlyForOtherPages, pageEntries, pageFiles } from '../../../src/app/pwa/pageFiles';
+import { filesOnlyForOtherPages, pageEntries, pageFiles } from '../../../src/pwa/pageFiles';
 import { MANIFEST } from './buildManifest.fixture';
 
 describe('the files of a page, from the build manifest', () => {

@@ -9,7 +9,7 @@ import {
   PRECACHE_GLOB_PATTERNS,
   organiserPrecacheOnly,
   servesAppShell,
-} from '../../../src/app/pwa/serviceWorkerConfig';
+} from '../../../src/pwa/serviceWorkerConfig';
 import { MANIFEST } from './buildManifest.fixture';
 
 describe('navigations answered with the app shell', () => {

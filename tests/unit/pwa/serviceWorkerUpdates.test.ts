@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   TAKE_OVER_TIMEOUT_MS,
   createServiceWorkerUpdates,
-} from '../../../src/app/pwa/serviceWorkerUpdates';
+} from '../../../src/pwa/serviceWorkerUpdates';
 import { FakeWorkbox } from './fakeWorkbox';
 
 function setUp() {

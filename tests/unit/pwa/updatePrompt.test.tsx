@@ -6,9 +6,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { ServiceWorkerUpdatePrompt } from '../../../src/app/pwa/UpdatePrompt';
-import { NewVersionScreen } from '../../../src/app/pwa/NewVersionScreen';
-import { createServiceWorkerUpdates } from '../../../src/app/pwa/serviceWorkerUpdates';
+import { ServiceWorkerUpdatePrompt } from '../../../src/pwa/UpdatePrompt';
+import { NewVersionScreen } from '../../../src/pwa/NewVersionScreen';
+import { createServiceWorkerUpdates } from '../../../src/pwa/serviceWorkerUpdates';
 import { renderWithTheme } from '../app/render';
 import { FakeWorkbox } from './fakeWorkbox';
 

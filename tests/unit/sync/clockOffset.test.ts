@@ -1,8 +1,8 @@
 // The device's clock offset from the server (sync/clockOffset.ts) and the edit clock that uses
-// it (src/data/editClock.ts): edits are stamped on the server's time.
+// it (src/localdb/editClock.ts): edits are stamped on the server's time.
 import { describe, expect, it } from 'vitest';
 import { createClockOffsetEstimator } from '../../../sync/clockOffset';
-import { createEditClock } from '../../../src/data/editClock';
+import { createEditClock } from '../../../src/localdb/editClock';
 
 describe('the clock offset estimate', () => {
   it('is the server time minus the middle of the round trip, taken from the answer with the shortest round trip', () => {

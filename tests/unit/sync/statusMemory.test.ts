@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { randomUUID } from 'node:crypto';
-import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/data/database';
+import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/localdb/database';
 import { SyncEngine } from '../../../sync/engine';
 import {
   INITIAL_STATUS,

@@ -7,10 +7,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { randomUUID } from 'node:crypto';
-import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/data/database';
-import type { UploadDoc, UploadStatus } from '../../../src/data/schemas/uploads';
-import { createTemplateRepository } from '../../../src/data/templateRepository';
-import { UPLOAD_ATTACHMENT_ID } from '../../../src/data/uploadRepository';
+import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/localdb/database';
+import type { UploadDoc, UploadStatus } from '../../../src/localdb/schemas/uploads';
+import { createTemplateRepository } from '../../../src/localdb/templateRepository';
+import { UPLOAD_ATTACHMENT_ID } from '../../../src/localdb/uploadRepository';
 import type { Asset, Template } from '../../../src/domain/schemas';
 import type { ApiResult, RequestOptions, Transport } from '../../../sync/transport';
 import {

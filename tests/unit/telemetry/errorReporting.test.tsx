@@ -125,7 +125,7 @@ describe('SPEC §4 Error boundary: the error is reported, tagged with the UI fra
 
   it('a route group’s error screen reports too; a 404 is not an error', async () => {
     await reporting.startErrorReporting('https://public@o1.ingest.sentry.io/1');
-    const { RouteErrorScreen } = await import('../../../src/app/RouteErrorScreen');
+    const { RouteErrorScreen } = await import('../../../src/ui/RouteErrorScreen');
     const { data } = await import('react-router');
     const router = createMemoryRouter(
       [

@@ -4,7 +4,7 @@ import { CLEAN_SVG, id3Tag, isoMedia, makeJpeg, makePng, mp3Frames, utf8 } from 
 
 describe('sniffMediaType detects each accepted type by its content', () => {
   it('detects PNG by its 8-byte signature', async () => {
-    expect(sniffMediaType(await makePng(4, 4))).toEqual({
+    expect(await sniffMediaType(await makePng(4, 4))).toEqual({
       mimeType: 'image/png',
       kind: 'image',
       extension: 'png',
@@ -12,7 +12,7 @@ describe('sniffMediaType detects each accepted type by its content', () => {
   });
 
   it('detects JPEG by its SOI marker', async () => {
-    expect(sniffMediaType(await makeJpeg(4, 4))).toEqual({
+    expect(await sniffMediaType(await makeJpeg(4, 4))).toEqual({
       mimeType: 'image/jpeg',
       kind: 'image',
       extension: 'jpg',
@@ -21,8 +21,8 @@ describe('sniffMediaType detects each accepted type by its content', () => {
 
   it.each(['isom', 'iso2', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash'])(
     'detects MP4 by an ftyp box with the video brand %j',
-    (brand) => {
-      expect(sniffMediaType(isoMedia(brand, ['isom']))).toEqual({
+    async (brand) => {
+      expect(await sniffMediaType(isoMedia(brand, ['isom']))).toEqual({
         mimeType: 'video/mp4',
         kind: 'video',
         extension: 'mp4',
@@ -30,88 +30,90 @@ describe('sniffMediaType detects each accepted type by its content', () => {
     },
   );
 
-  it('detects MOV by an ftyp box with the QuickTime brand "qt  "', () => {
-    expect(sniffMediaType(isoMedia('qt  ', ['qt  ']))).toEqual({
+  it('detects MOV by an ftyp box with the QuickTime brand "qt  "', async () => {
+    expect(await sniffMediaType(isoMedia('qt  ', ['qt  ']))).toEqual({
       mimeType: 'video/quicktime',
       kind: 'video',
       extension: 'mov',
     });
   });
 
-  it('detects MP4 with an unknown major brand when a compatible brand is a video brand', () => {
-    expect(sniffMediaType(isoMedia('XAVC', ['XAVC', 'mp42', 'iso2']))?.mimeType).toBe('video/mp4');
+  it('detects MP4 with an unknown major brand when a compatible brand is a video brand', async () => {
+    expect((await sniffMediaType(isoMedia('XAVC', ['XAVC', 'mp42', 'iso2'])))?.mimeType).toBe(
+      'video/mp4',
+    );
   });
 
   it.each(['M4A ', 'M4B ', 'heic', 'avif'])(
     'refuses the audio-only or still-image ISO brand %j even with isom compatibility',
-    (brand) => {
-      expect(sniffMediaType(isoMedia(brand, ['isom', 'mp42']))).toBeNull();
+    async (brand) => {
+      expect(await sniffMediaType(isoMedia(brand, ['isom', 'mp42']))).toBeNull();
     },
   );
 
-  it('detects MP3 that starts with an ID3v2 tag followed by a layer III frame', () => {
+  it('detects MP3 that starts with an ID3v2 tag followed by a layer III frame', async () => {
     const mp3 = Buffer.concat([id3Tag(), mp3Frames()]);
-    expect(sniffMediaType(mp3)).toEqual({
+    expect(await sniffMediaType(mp3)).toEqual({
       mimeType: 'audio/mpeg',
       kind: 'audio',
       extension: 'mp3',
     });
   });
 
-  it('detects MP3 without a tag by two consecutive layer III frame headers', () => {
-    expect(sniffMediaType(mp3Frames(3))?.mimeType).toBe('audio/mpeg');
+  it('detects MP3 without a tag by two consecutive layer III frame headers', async () => {
+    expect((await sniffMediaType(mp3Frames(3)))?.mimeType).toBe('audio/mpeg');
   });
 
-  it('detects SVG with an XML declaration, comment and DOCTYPE before the <svg> root', () => {
-    expect(sniffMediaType(utf8(CLEAN_SVG))).toEqual({
+  it('detects SVG with an XML declaration, comment and DOCTYPE before the <svg> root', async () => {
+    expect(await sniffMediaType(utf8(CLEAN_SVG))).toEqual({
       mimeType: 'image/svg+xml',
       kind: 'image',
       extension: 'svg',
     });
   });
 
-  it('detects SVG after a UTF-8 byte order mark', () => {
-    expect(sniffMediaType(utf8('\uFEFF<svg xmlns="http://www.w3.org/2000/svg"/>'))?.mimeType).toBe(
-      'image/svg+xml',
-    );
+  it('detects SVG after a UTF-8 byte order mark', async () => {
+    expect(
+      (await sniffMediaType(utf8('\uFEFF<svg xmlns="http://www.w3.org/2000/svg"/>')))?.mimeType,
+    ).toBe('image/svg+xml');
   });
 });
 
 describe('sniffMediaType refuses what is not an accepted type', () => {
-  it('does not take an HTML page for a PNG, whatever it is called', () => {
+  it('does not take an HTML page for a PNG, whatever it is called', async () => {
     const html = utf8('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
-    expect(sniffMediaType(html)).toBeNull();
+    expect(await sniffMediaType(html)).toBeNull();
   });
 
-  it('does not take plain text, an empty file or a GIF for anything', () => {
-    expect(sniffMediaType(utf8('hello, world'))).toBeNull();
-    expect(sniffMediaType(new Uint8Array())).toBeNull();
-    expect(sniffMediaType(utf8('GIF89a\x01\x00\x01\x00'))).toBeNull();
+  it('does not take plain text, an empty file or a GIF for anything', async () => {
+    expect(await sniffMediaType(utf8('hello, world'))).toBeNull();
+    expect(await sniffMediaType(new Uint8Array())).toBeNull();
+    expect(await sniffMediaType(utf8('GIF89a\x01\x00\x01\x00'))).toBeNull();
   });
 
-  it('does not take an XML document whose root is not <svg> for an SVG', () => {
-    expect(sniffMediaType(utf8('<?xml version="1.0"?><html><svg/></html>'))).toBeNull();
+  it('does not take an XML document whose root is not <svg> for an SVG', async () => {
+    expect(await sniffMediaType(utf8('<?xml version="1.0"?><html><svg/></html>'))).toBeNull();
   });
 
-  it('does not take a lone ID3 tag with no audio frame for an MP3', () => {
-    expect(sniffMediaType(id3Tag(100))).toBeNull();
+  it('does not take a lone ID3 tag with no audio frame for an MP3', async () => {
+    expect(await sniffMediaType(id3Tag(100))).toBeNull();
   });
 
-  it('does not take an MPEG frame of a layer other than III for an MP3', () => {
+  it('does not take an MPEG frame of a layer other than III for an MP3', async () => {
     // FF FD: MPEG-1 layer II.
     const layer2 = Buffer.alloc(1000);
     layer2.set([0xff, 0xfd, 0x90, 0x00]);
-    expect(sniffMediaType(layer2)).toBeNull();
+    expect(await sniffMediaType(layer2)).toBeNull();
   });
 
-  it('does not take a frame sync with a reserved bitrate or sample rate for an MP3', () => {
-    expect(sniffMediaType(Buffer.from([0xff, 0xfb, 0xf0, 0x00]))).toBeNull(); // bitrate 15
-    expect(sniffMediaType(Buffer.from([0xff, 0xfb, 0x9c, 0x00]))).toBeNull(); // sample rate 3
+  it('does not take a frame sync with a reserved bitrate or sample rate for an MP3', async () => {
+    expect(await sniffMediaType(Buffer.from([0xff, 0xfb, 0xf0, 0x00]))).toBeNull(); // bitrate 15
+    expect(await sniffMediaType(Buffer.from([0xff, 0xfb, 0x9c, 0x00]))).toBeNull(); // sample rate 3
   });
 
-  it('does not take bytes that are not valid UTF-8 for an SVG', () => {
+  it('does not take bytes that are not valid UTF-8 for an SVG', async () => {
     expect(
-      sniffMediaType(Buffer.from([0x3c, 0x73, 0x76, 0x67, 0x20, 0xff, 0xfe, 0x3e])),
+      await sniffMediaType(Buffer.from([0x3c, 0x73, 0x76, 0x67, 0x20, 0xff, 0xfe, 0x3e])),
     ).toBeNull();
   });
 });

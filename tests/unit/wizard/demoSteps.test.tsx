@@ -6,16 +6,16 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TeamtrailDatabase } from '../../../src/data/database';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
 import { createDemoGame, fetchGameStatus } from '../../../src/api/games';
 import { OFFLINE_MESSAGE } from '../../../src/api/client';
-import { PRICING_LINK } from '../../../src/app/marketingLinks';
+import { PRICING_LINK } from '../../../src/ui/marketingLinks';
 import { PLANS } from '../../../src/domain/plans';
 import type { GameStatus } from '../../../src/domain/schemas';
 import { openTestDatabase, readDemoState, renderWizard, settle, storeDemoState } from './harness';
 
 const session = vi.hoisted(() => ({ signedIn: false }));
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: () =>
     session.signedIn
       ? {

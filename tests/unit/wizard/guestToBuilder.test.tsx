@@ -3,7 +3,7 @@
  * SPEC §1: guests run the AI wizard and open the builder, and are asked for a free account before
  * leaving it. From the end of the wizard (/activity/complete and the demo's account gate) a guest
  * opens the generated tasks in the builder, read from this device as the wizard stored them
- * (src/data/adoptServerTemplate.ts); leaving the builder again is stopped by the Create Account
+ * (src/localdb/adoptServerTemplate.ts); leaving the builder again is stopped by the Create Account
  * blocker (SPEC §2.8), whose sign-in and sign-up come back to where the guest was going.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,8 +16,8 @@ import {
   type RouteObject,
 } from 'react-router';
 import { render } from '@testing-library/react';
-import type { TeamtrailDatabase } from '../../../src/data/database';
-import { adoptServerTemplate } from '../../../src/data/adoptServerTemplate';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
+import { adoptServerTemplate } from '../../../src/localdb/adoptServerTemplate';
 import { createDemoGame } from '../../../src/api/games';
 import {
   TOUR_COMPLETED_VALUE,
@@ -29,7 +29,7 @@ import type { Template } from '../../../src/domain/schemas';
 import { useBuilder } from '../../../src/features/builder/BuilderContext';
 import { setLoadedTemplateId } from '../../../src/features/builder/builderEntry';
 import { createBuilderRoutes } from '../../../src/features/builder/builderRoutes';
-import { DIALOG_TEXTS } from '../../../src/features/dialogs/texts';
+import { DIALOG_TEXTS } from '../../../src/features/publishing/texts';
 import { wizardRoutes } from '../../../src/features/wizard/wizardRoutes';
 import { WizardErrorScreen } from '../../../src/features/wizard/WizardErrorScreen';
 import {
@@ -42,7 +42,7 @@ import {
 } from './harness';
 
 const session = vi.hoisted(() => ({ signedIn: false }));
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: () =>
     session.signedIn
       ? {
@@ -60,7 +60,7 @@ vi.mock('../../../src/app/session', () => ({
 }));
 vi.mock('../../../src/api/ai', () => ({ requestAiContent: vi.fn(), pollAiContent: vi.fn() }));
 vi.mock('../../../src/api/games', () => ({ createDemoGame: vi.fn(), fetchGameStatus: vi.fn() }));
-vi.mock('../../../src/features/dialogs/LaunchDialog', () => ({ LaunchDialog: () => null }));
+vi.mock('../../../src/features/publishing/LaunchDialog', () => ({ LaunchDialog: () => null }));
 
 const OPEN_BUILDER = 'Open in the Activity Builder';
 const STATUS_URL = 'http://localhost/v1/ai_content_requests/6f1c0c1e-0000-4000-8000-000000000001';

@@ -17,12 +17,12 @@ import {
   useParams,
   type RouteObject,
 } from 'react-router';
-import { theme } from '../../../src/app/theme';
-import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/data/database';
-import { DataContextProvider, type DataContextValue } from '../../../src/data/DataProvider';
-import { createTemplateRepository } from '../../../src/data/templateRepository';
-import type { SyncClient } from '../../../src/data/syncClient';
-import { WIZARD_STATE_KEY, DEMO_STATE_KEY } from '../../../src/data/hooks';
+import { theme } from '../../../src/ui/theme';
+import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/localdb/database';
+import { DataContextProvider, type DataContextValue } from '../../../src/localdb/hooks/DataProvider';
+import { createTemplateRepository } from '../../../src/localdb/templateRepository';
+import type { SyncClient } from '../../../src/localdb/syncClient';
+import { WIZARD_STATE_KEY, DEMO_STATE_KEY } from '../../../src/localdb/hooks';
 import { AI_WIZARD_DEFAULTS, DEMO_STATE_DEFAULTS } from '../../../src/domain/flowDefaults';
 import type { AiWizardState, DemoState, Template } from '../../../src/domain/schemas';
 import { wizardRoutes } from '../../../src/features/wizard/wizardRoutes';
@@ -31,7 +31,7 @@ import { WizardErrorScreen } from '../../../src/features/wizard/WizardErrorScree
 export const ANON_ID = '11111111-1111-4111-8111-111111111111';
 export const OWNER = `anon:${ANON_ID}`;
 
-// RxDB's dev mode adds a hidden iframe from rxdb.info to any page it finds (src/data/devMode.ts);
+// RxDB's dev mode adds a hidden iframe from rxdb.info to any page it finds (src/localdb/devMode.ts);
 // the test page must not load it.
 Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
   set() {},

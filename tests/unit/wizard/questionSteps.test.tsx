@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { TeamtrailDatabase } from '../../../src/data/database';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
 import {
   openTestDatabase,
   readWizardState,
@@ -15,7 +15,7 @@ import {
   storeWizardState,
 } from './harness';
 
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: () => ({ signedIn: false, user: null, canScheduleActivity: false }),
   useApiCredentials: () => ({ token: null, anonId: '11111111-1111-4111-8111-111111111111' }),
   useRequestorId: () => '11111111-1111-4111-8111-111111111111',

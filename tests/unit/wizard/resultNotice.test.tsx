@@ -7,9 +7,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TeamtrailDatabase } from '../../../src/data/database';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
 import { pollAiContent, requestAiContent } from '../../../src/api/ai';
-import { WIZARD_STATE_KEY } from '../../../src/data/hooks';
+import { WIZARD_STATE_KEY } from '../../../src/localdb/hooks';
 import { AI_WIZARD_DEFAULTS } from '../../../src/domain/flowDefaults';
 import type { Template } from '../../../src/domain/schemas';
 import { MESSAGES } from '../../../src/domain/messages';
@@ -24,7 +24,7 @@ import {
 } from './harness';
 
 const session = vi.hoisted(() => ({ signedIn: false }));
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: () =>
     session.signedIn
       ? {

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { TeamtrailDatabase } from '../../../src/data/database';
+import type { TeamtrailDatabase } from '../../../src/localdb/database';
 import { pollAiContent, requestAiContent } from '../../../src/api/ai';
 import { OFFLINE_MESSAGE } from '../../../src/api/client';
 import { aiContentRequestBodySchema, type Template } from '../../../src/domain/schemas';
@@ -23,7 +23,7 @@ import {
   storeWizardState,
 } from './harness';
 
-vi.mock('../../../src/app/session', () => ({
+vi.mock('../../../src/auth/session', () => ({
   useSession: () => ({ signedIn: false, user: null, canScheduleActivity: false }),
   useApiCredentials: () => ({ token: null, anonId: '11111111-1111-4111-8111-111111111111' }),
   useRequestorId: () => '11111111-1111-4111-8111-111111111111',

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Identity, TransportOptions } from '../../../sync/transport';
 import type { ConflictEntry } from '../../../sync/conflictLog';
 import { INITIAL_STATUS, type SyncStatus } from '../../../sync/status';
-import { editClock } from '../../../src/data/editClock';
+import { editClock } from '../../../src/localdb/editClock';
 import { createSyncHost } from '../../../workers/syncHost';
 import type { PageBridge, SyncWorkerApi } from '../../../workers/syncWorkerApi';
 
@@ -92,9 +92,9 @@ vi.mock('../../../sync/statusMemory', () => ({ createStatusMemory: () => ({}) })
 vi.mock('../../../sync/conflictLog', () => ({
   readConflictLog: async (db: { name: string }) => fakes.conflicts.get(db.name) ?? [],
 }));
-vi.mock('../../../src/data/database', () => ({ createTeamtrailDatabase: vi.fn() }));
-vi.mock('../../../src/data/deviceStore', () => ({ openDeviceStore: () => ({}) }));
-vi.mock('../../../src/data/draftDatabase', () => ({
+vi.mock('../../../src/localdb/database', () => ({ createTeamtrailDatabase: vi.fn() }));
+vi.mock('../../../src/localdb/deviceStore', () => ({ openDeviceStore: () => ({}) }));
+vi.mock('../../../src/localdb/draftDatabase', () => ({
   deleteDraftStore: async (name: string) => void fakes.deletedDraftStores.push(name),
 }));
 vi.mock('../../../workers/ownerSwitch', () => ({

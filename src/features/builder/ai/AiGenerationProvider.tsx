@@ -20,9 +20,9 @@ import {
   type ReactNode,
 } from 'react';
 import { pollAiContent, requestAiContent } from '../../../api/ai';
-import { useApiCredentials } from '../../../app/session';
-import { useDataContext } from '../../../data/DataProvider';
-import type { ContentRecipe } from '../../../data/templateRepository';
+import { useApiCredentials } from '../../../auth/session';
+import { useDataContext } from '../../../localdb/hooks/DataProvider';
+import type { ContentRecipe } from '../../../localdb/templateRepository';
 import { reportError } from '../../../telemetry/errorReporting';
 import {
   finishedNotice,

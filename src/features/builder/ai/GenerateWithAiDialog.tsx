@@ -9,7 +9,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@ma
 import { memo } from 'react';
 import { POLL_OFFLINE_TEXT } from '../../aiFlow/aiRequest';
 import { AiResultNotice } from '../../aiFlow/AiResultNotice';
-import { DIALOG_TEXTS } from '../../dialogs/texts';
+import { DIALOG_TEXTS } from '../../publishing/texts';
 import { AlertIcon, CheckIcon, SparklesIcon } from './aiIcons';
 import { canGenerate, type AiGenerationAction, type AiGenerationState } from './aiGenerationState';
 import { AI_DIALOG_TEXTS as texts } from './texts';

@@ -15,7 +15,7 @@ import {
   TUTORIAL_VIDEO_SLUG,
   type TourId,
 } from '../../../domain/constants';
-import { VideoDialog } from '../../dialogs/VideoDialog';
+import { VideoDialog } from '../../publishing/VideoDialog';
 import { carriesFinishCreate } from '../builderEntry';
 import { OnboardingContext, type OnboardingControls } from './OnboardingContext';
 import {

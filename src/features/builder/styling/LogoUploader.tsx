@@ -19,9 +19,9 @@ import {
   Text,
 } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { useDataContext } from '../../../data/DataProvider';
-import { useSyncStatus } from '../../../data/hooks';
-import { UPLOAD_WIDGET_TEXTS, uploadWidgetText } from '../../../data/syncIndicator';
+import { useDataContext } from '../../../localdb/hooks/DataProvider';
+import { useSyncStatus } from '../../../localdb/hooks';
+import { UPLOAD_WIDGET_TEXTS, uploadWidgetText } from '../../../localdb/syncIndicator';
 import { MESSAGES } from '../../../domain/messages';
 import { acceptAttribute, LOGO_MIME_TYPES, LOGO_UPLOAD_NOTE } from '../../../domain/uploads';
 import { useBuilder } from '../BuilderContext';

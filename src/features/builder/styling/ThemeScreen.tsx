@@ -19,8 +19,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { linkProps, BOOKING_LINK } from '../../../app/marketingLinks';
-import { useThemes } from '../../../data/hooks';
+import { linkProps, BOOKING_LINK } from '../../../ui/marketingLinks';
+import { useThemes } from '../../../localdb/hooks';
 import type { Theme } from '../../../domain/schemas';
 import { PhonePreview } from '../../../ui/PhonePreview';
 import { useBuilder } from '../BuilderContext';

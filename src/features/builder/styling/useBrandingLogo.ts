@@ -5,10 +5,10 @@
  * POST /templates/{id}/branding/logo and puts the answered asset into the branding.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useDataContext } from '../../../data/DataProvider';
-import { useUploads } from '../../../data/hooks';
-import type { UploadDoc } from '../../../data/schemas/uploads';
-import { createUploadRepository, type UploadRepository } from '../../../data/uploadRepository';
+import { useDataContext } from '../../../localdb/hooks/DataProvider';
+import { useUploads } from '../../../localdb/hooks';
+import type { UploadDoc } from '../../../localdb/schemas/uploads';
+import { createUploadRepository, type UploadRepository } from '../../../localdb/uploadRepository';
 import type { Logo } from '../../../domain/schemas';
 import { useBuilder } from '../BuilderContext';
 import { previewLogoUrl } from '../previewLogo';

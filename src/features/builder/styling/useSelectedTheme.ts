@@ -1,5 +1,5 @@
 /** The template's chosen theme: from the cached themes, else the one the server sent with it. */
-import { useThemes } from '../../../data/hooks';
+import { useThemes } from '../../../localdb/hooks';
 import type { Theme } from '../../../domain/schemas';
 import { useBuilder } from '../BuilderContext';
 

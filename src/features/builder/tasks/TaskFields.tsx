@@ -14,7 +14,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { memo, useMemo, useState, type KeyboardEvent } from 'react';
-import { newId } from '../../../data/templateRepository';
+import { newId } from '../../../localdb/templateRepository';
 import { LIMITS } from '../../../domain/limits';
 import type { Answer, Asset, Step } from '../../../domain/schemas';
 import { isChallengeType, stepTypeLabel, type StepType } from '../../../domain/stepTypes';

@@ -1,7 +1,7 @@
 /**
  * A task's media (SPEC §2.8 Edit Tasks) with SPEC §4's upload widget: empty → uploading
  * (spinner) → preview (file name, type icon, remove button) or error (message with "Dismiss
- * error"). A picked file is kept on the device at once (src/data/uploadRepository.ts) and waits
+ * error"). A picked file is kept on the device at once (src/localdb/uploadRepository.ts) and waits
  * there while offline, shown from the device (an image or a video) with what is happening to it;
  * the upload queue sends it, and the asset the server answers becomes the step's media.
  * Removing cancels a waiting file and sets the media to null.
@@ -22,11 +22,11 @@ import {
 } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { useDataContext } from '../../../data/DataProvider';
-import { useSyncStatus, useUploads } from '../../../data/hooks';
-import type { UploadDoc } from '../../../data/schemas/uploads';
-import { UPLOAD_WIDGET_TEXTS, uploadWidgetText } from '../../../data/syncIndicator';
-import { createUploadRepository } from '../../../data/uploadRepository';
+import { useDataContext } from '../../../localdb/hooks/DataProvider';
+import { useSyncStatus, useUploads } from '../../../localdb/hooks';
+import type { UploadDoc } from '../../../localdb/schemas/uploads';
+import { UPLOAD_WIDGET_TEXTS, uploadWidgetText } from '../../../localdb/syncIndicator';
+import { createUploadRepository } from '../../../localdb/uploadRepository';
 import { MESSAGES } from '../../../domain/messages';
 import type { Asset } from '../../../domain/schemas';
 import {

@@ -7,8 +7,8 @@
  */
 import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useDataContext } from '../../../data/DataProvider';
-import { newId } from '../../../data/templateRepository';
+import { useDataContext } from '../../../localdb/hooks/DataProvider';
+import { newId } from '../../../localdb/templateRepository';
 import type { Step } from '../../../domain/schemas';
 import { PhonePreview } from '../../../ui/PhonePreview';
 import { useBuilder } from '../BuilderContext';

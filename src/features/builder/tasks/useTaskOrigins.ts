@@ -8,8 +8,8 @@ import { useNetwork } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '../../../api/client';
 import { anotherTaskLikeThis, getTaskOrigins } from '../../../api/taskOrigins';
-import { useApiCredentials } from '../../../app/session';
-import { useDataContext } from '../../../data/DataProvider';
+import { useApiCredentials } from '../../../auth/session';
+import { useDataContext } from '../../../localdb/hooks/DataProvider';
 import type { Step, TaskOrigin } from '../../../domain/schemas';
 import { useAiGeneration } from '../ai/AiGenerationContext';
 

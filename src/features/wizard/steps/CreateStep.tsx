@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { requestAiContent } from '../../../api/ai';
-import { useApiCredentials, useRequestorId } from '../../../app/session';
+import { useApiCredentials, useRequestorId } from '../../../auth/session';
 import { AI_CREATE_DELAY_MS } from '../../../domain/constants';
 import { aiRequestErrorMessage } from '../../../domain/messages';
 import { newActivityRequest, requestFailureText } from '../../aiFlow/aiRequest';

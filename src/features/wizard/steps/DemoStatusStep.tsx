@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { fetchGameStatus } from '../../../api/games';
-import { useApiCredentials } from '../../../app/session';
+import { useApiCredentials } from '../../../auth/session';
 import { MESSAGES } from '../../../domain/messages';
 import { isOfflineFailure, POLL_OFFLINE_TEXT } from '../../aiFlow/aiRequest';
 import { usePolling } from '../../aiFlow/usePolling';

@@ -9,7 +9,7 @@
  */
 import { useState } from 'react';
 import { pollAiContent } from '../../../api/ai';
-import { useApiCredentials } from '../../../app/session';
+import { useApiCredentials } from '../../../auth/session';
 import {
   finishedNotice,
   isOfflineFailure,

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pollAiContent, requestAiContent } from '../../../../src/api/ai';
 import { OFFLINE_MESSAGE } from '../../../../src/api/client';
 import { getTaskOrigins } from '../../../../src/api/taskOrigins';
-import type { TeamtrailDatabase } from '../../../../src/data/database';
+import type { TeamtrailDatabase } from '../../../../src/localdb/database';
 import type { Step, Template } from '../../../../src/domain/schemas';
 import { MESSAGES } from '../../../../src/domain/messages';
 import {
@@ -24,7 +24,7 @@ import {
   task,
 } from './harness';
 
-vi.mock('../../../../src/app/session', () => ({
+vi.mock('../../../../src/auth/session', () => ({
   useSession: () => ({ signedIn: false, user: null, canScheduleActivity: false }),
   useApiCredentials: () => ({ token: null, anonId: '11111111-1111-4111-8111-111111111111' }),
   useRequestorId: () => '11111111-1111-4111-8111-111111111111',

@@ -10,19 +10,19 @@ import { randomUUID } from 'node:crypto';
 import { useCallback, useMemo } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { theme } from '../../../../src/app/theme';
-import type { TeamtrailDatabase } from '../../../../src/data/database';
+import { theme } from '../../../../src/ui/theme';
+import type { TeamtrailDatabase } from '../../../../src/localdb/database';
 import {
   DataContextProvider,
   useDataContext,
   type DataContextValue,
-} from '../../../../src/data/DataProvider';
-import { useTemplate } from '../../../../src/data/hooks';
-import type { SyncClient } from '../../../../src/data/syncClient';
+} from '../../../../src/localdb/hooks/DataProvider';
+import { useTemplate } from '../../../../src/localdb/hooks';
+import type { SyncClient } from '../../../../src/localdb/syncClient';
 import {
   createTemplateRepository,
   type ContentRecipe,
-} from '../../../../src/data/templateRepository';
+} from '../../../../src/localdb/templateRepository';
 import type { Step, Template } from '../../../../src/domain/schemas';
 import { AiGenerationProvider } from '../../../../src/features/builder/ai/AiGenerationProvider';
 import {

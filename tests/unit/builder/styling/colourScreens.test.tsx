@@ -6,7 +6,7 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TeamtrailDatabase } from '../../../../src/data/database';
+import type { TeamtrailDatabase } from '../../../../src/localdb/database';
 import { BRANDING_COLOUR_PRESETS } from '../../../../src/domain/constants';
 import { createTemplate, openTestDatabase, renderStyling, templateOf } from './harness';
 

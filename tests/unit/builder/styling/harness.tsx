@@ -8,14 +8,14 @@ import { render } from '@testing-library/react';
 import { randomUUID } from 'node:crypto';
 import { useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { theme } from '../../../../src/app/theme';
-import { DataContextProvider, type DataContextValue } from '../../../../src/data/DataProvider';
-import type { TeamtrailDatabase } from '../../../../src/data/database';
-import { useTemplate } from '../../../../src/data/hooks';
+import { theme } from '../../../../src/ui/theme';
+import { DataContextProvider, type DataContextValue } from '../../../../src/localdb/hooks/DataProvider';
+import type { TeamtrailDatabase } from '../../../../src/localdb/database';
+import { useTemplate } from '../../../../src/localdb/hooks';
 import {
   createTemplateRepository,
   type TemplateRepository,
-} from '../../../../src/data/templateRepository';
+} from '../../../../src/localdb/templateRepository';
 import type { Theme } from '../../../../src/domain/schemas';
 import type { TemplateContent } from '../../../../src/domain/templateContent';
 import { BuilderContext, type HelpTopicId } from '../../../../src/features/builder/BuilderContext';

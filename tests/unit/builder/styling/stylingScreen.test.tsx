@@ -6,7 +6,7 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TeamtrailDatabase } from '../../../../src/data/database';
+import type { TeamtrailDatabase } from '../../../../src/localdb/database';
 import {
   aTheme,
   createTemplate,

@@ -6,8 +6,8 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BOOKING_LINK } from '../../../../src/app/marketingLinks';
-import type { TeamtrailDatabase } from '../../../../src/data/database';
+import { BOOKING_LINK } from '../../../../src/ui/marketingLinks';
+import type { TeamtrailDatabase } from '../../../../src/localdb/database';
 import {
   aTheme,
   createTemplate,

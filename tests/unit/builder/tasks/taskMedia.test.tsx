@@ -6,8 +6,8 @@
  */
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TeamtrailDatabase } from '../../../../src/data/database';
-import { UPLOAD_ATTACHMENT_ID } from '../../../../src/data/uploadRepository';
+import type { TeamtrailDatabase } from '../../../../src/localdb/database';
+import { UPLOAD_ATTACHMENT_ID } from '../../../../src/localdb/uploadRepository';
 import { checkMediaFile } from '../../../../src/features/builder/tasks/TaskMediaUploader';
 import { INITIAL_STATUS } from '../../../../sync/status';
 import { PREPARING_STALE_MS, recoverStaleUploads } from '../../../../sync/uploadQueue';

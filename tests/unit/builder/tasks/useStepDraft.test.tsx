@@ -6,7 +6,7 @@
  */
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { draftsWaiting } from '../../../../src/data/pendingWrites';
+import { draftsWaiting } from '../../../../src/localdb/pendingWrites';
 import type { Step } from '../../../../src/domain/schemas';
 import type { DraftScope } from '../../../../src/features/builder/draftJournal';
 import { useStepDraft } from '../../../../src/features/builder/tasks/useStepDraft';

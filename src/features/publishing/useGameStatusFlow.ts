@@ -1,0 +1,208 @@
+/**
+ * The create-then-poll machine that the launch/demo dialog and the Schedule Activity dialog share
+ * (SPEC §4): create the game (the call answers a gameStatusUrl), then poll its status every
+ * POLL_INTERVAL_MS until the dialog's condition holds (a code; publishedAt). Any failure stops in
+ * the error state, which remembers which step failed so that "Try again?" can resume polling an
+ * instance that already exists instead of creating a second one (a FREE plan's second launch
+ * would be refused with 403).
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fetchGameStatus } from '../../api/games';
+import { OFFLINE_MESSAGE, type ApiResult } from '../../api/client';
+import { useApiCredentials } from '../../auth/session';
+import { POLL_INTERVAL_MS } from '../../domain/constants';
+import type { GameStatus, GameStatusUrlResponse } from '../../domain/schemas';
+
+export type GameFlowStep = 'create' | 'poll';
+
+export type GameFlowState =
+  | { stage: 'idle' }
+  | { stage: 'creating' }
+  | { stage: 'polling'; gameStatusUrl: string }
+  | { stage: 'done'; gameStatusUrl: string; status: GameStatus }
+  | {
+      stage: 'error';
+      step: GameFlowStep;
+      /** The failing response's status; 0 when the device could not reach the server. */
+      httpStatus: number;
+      /** The server's own words (e.g. a 403's plan message), or the client's. */
+      errorMessage: string;
+      offline: boolean;
+      /** Set when the game exists and only its status could not be read. */
+      gameStatusUrl: string | null;
+    };
+
+export type CreateGame = () => Promise<ApiResult<GameStatusUrlResponse>>;
+
+export interface GameStatusFlowOptions {
+  /** When polling stops: a code for a launch or demo, publishedAt for a schedule. */
+  isDone: (status: GameStatus) => boolean;
+  onDone?: (status: GameStatus) => void;
+  pollIntervalMs?: number;
+}
+
+export interface GameStatusFlow {
+  state: GameFlowState;
+  /** Creates the game and polls it. Ignored when already started since the last reset. */
+  startOnce: (create: CreateGame) => void;
+  /** Creates the game and polls it, dropping any earlier run. */
+  start: (create: CreateGame) => void;
+  /** "Try again?": polls the existing game again, or creates it again when there is none. */
+  retry: (create: CreateGame) => void;
+  /** Stops any call in flight from landing and returns to idle. */
+  reset: () => void;
+  /** Stops polling but keeps what is on screen (a dialog fading out after "Close"). */
+  stop: () => void;
+}
+
+/** Only the client's own offline sentence means "offline": status 0 has other causes too. */
+export const isOfflineFailure = (result: { status: number; errorMessage: string }): boolean =>
+  result.status === 0 && result.errorMessage === OFFLINE_MESSAGE;
+
+const IDLE: GameFlowState = { stage: 'idle' };
+
+export function useGameStatusFlow({
+  isDone,
+  onDone,
+  pollIntervalMs = POLL_INTERVAL_MS,
+}: GameStatusFlowOptions): GameStatusFlow {
+  const credentials = useApiCredentials();
+  const [state, setState] = useState<GameFlowState>(IDLE);
+
+  // The latest props, read by calls that were started by an earlier render.
+  const latest = useRef({ credentials, isDone, onDone, pollIntervalMs });
+  useEffect(() => {
+    latest.current = { credentials, isDone, onDone, pollIntervalMs };
+  });
+
+  // Each run has a number; a reply from an older run (closed, reset, retried) is dropped.
+  const runRef = useRef(0);
+  const startedRef = useRef(false);
+  const mountedRef = useRef(false);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const clearTimer = () => {
+    if (timerRef.current !== null) clearTimeout(timerRef.current);
+    timerRef.current = null;
+  };
+
+  useEffect(() => {
+    mountedRef.current = true;
+    return () => {
+      // No run bump here: React's development double mount must not cancel the first create.
+      mountedRef.current = false;
+      clearTimer();
+    };
+  }, []);
+
+  const current = useCallback((run: number) => runRef.current === run && mountedRef.current, []);
+
+  const poll = useCallback(
+    async (run: number, gameStatusUrl: string) => {
+      for (;;) {
+        const result = await fetchGameStatus(gameStatusUrl, latest.current.credentials);
+        if (!current(run)) return;
+        if (!result.ok) {
+          setState({
+            stage: 'error',
+            step: 'poll',
+            httpStatus: result.status,
+            errorMessage: result.errorMessage,
+            offline: isOfflineFailure(result),
+            gameStatusUrl,
+          });
+          return;
+        }
+        if (latest.current.isDone(result.data)) {
+          setState({ stage: 'done', gameStatusUrl, status: result.data });
+          latest.current.onDone?.(result.data);
+          return;
+        }
+        // A cleared timer never resolves: the abandoned loop simply ends here.
+        await new Promise<void>((resolve) => {
+          timerRef.current = setTimeout(resolve, latest.current.pollIntervalMs);
+        });
+        if (!current(run)) return;
+      }
+    },
+    [current],
+  );
+
+  const create = useCallback(
+    async (createGame: CreateGame) => {
+      clearTimer();
+      const run = ++runRef.current;
+      setState({ stage: 'creating' });
+      const result = await createGame();
+      if (!current(run)) return;
+      if (!result.ok || typeof result.data?.gameStatusUrl !== 'string') {
+        const failure = result.ok
+          ? { status: result.status, errorMessage: '' }
+          : { status: result.status, errorMessage: result.errorMessage };
+        setState({
+          stage: 'error',
+          step: 'create',
+          httpStatus: failure.status,
+          errorMessage: failure.errorMessage,
+          offline: isOfflineFailure(failure),
+          gameStatusUrl: null,
+        });
+        return;
+      }
+      const { gameStatusUrl } = result.data;
+      setState({ stage: 'polling', gameStatusUrl });
+      await poll(run, gameStatusUrl);
+    },
+    [current, poll],
+  );
+
+  const startOnce = useCallback(
+    (createGame: CreateGame) => {
+      if (startedRef.current) return;
+      startedRef.current = true;
+      void create(createGame);
+    },
+    [create],
+  );
+
+  const start = useCallback(
+    (createGame: CreateGame) => {
+      startedRef.current = true;
+      void create(createGame);
+    },
+    [create],
+  );
+
+  const retry = useCallback(
+    (createGame: CreateGame) => {
+      startedRef.current = true;
+      if (state.stage === 'error' && state.gameStatusUrl !== null) {
+        clearTimer();
+        const run = ++runRef.current;
+        const { gameStatusUrl } = state;
+        setState({ stage: 'polling', gameStatusUrl });
+        void poll(run, gameStatusUrl);
+        return;
+      }
+      void create(createGame);
+    },
+    [state, create, poll],
+  );
+
+  const reset = useCallback(() => {
+    clearTimer();
+    runRef.current++;
+    startedRef.current = false;
+    setState(IDLE);
+  }, []);
+
+  const stop = useCallback(() => {
+    clearTimer();
+    runRef.current++;
+  }, []);
+
+  return useMemo(
+    () => ({ state, startOnce, start, retry, reset, stop }),
+    [state, startOnce, start, retry, reset, stop],
+  );
+}
