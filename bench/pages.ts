@@ -1,6 +1,6 @@
 /**
- * Page budgets (issue 6 "Budgets"): the JavaScript "/" needs before it can show the Dashboard,
- * gzipped, against the 250 KB budget; and Lighthouse-style figures from Chromium — FCP, LCP and
+ * Page budgets: the JavaScript "/" needs before it can show the Dashboard, gzipped, against the
+ * 250 KB budget; the phone player's initial JavaScript against its 120 KB budget; and Lighthouse-style figures from Chromium — FCP, LCP and
  * TBT — for "/" and the Template Library (signed in), with a cold cache (a fresh browser profile)
  * and a warm one (a second visit, with the service worker in control). Uses the build in
  * STATIC_DIR (default dist/), building it first if it is missing. Prints, never asserts.
@@ -18,8 +18,11 @@ import { percentile } from './support';
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STATIC_DIR = path.resolve(REPO_ROOT, process.env.STATIC_DIR ?? 'dist');
 const BUILD_MANIFEST = path.join(STATIC_DIR, '.vite/manifest.json');
-/** Issue 6: the initial JavaScript of "/", gzipped. */
+/** The initial JavaScript of "/", gzipped. */
 const INITIAL_JS_BUDGET_KB = 250;
+/** The phone player's initial JavaScript, gzipped: phones on a venue's Wi-Fi load it at once. */
+const PLAYER_JS_BUDGET_KB = 120;
+const PLAYER_PAGE = 'play.html';
 const DASHBOARD_ROUTE = 'src/features/dashboard/DashboardPage.tsx';
 const RUNS = 3;
 /** Lighthouse's desktop preset: 40 ms round trip, 10 Mbit/s, no CPU slow-down. */
@@ -95,6 +98,25 @@ function reportInitialJavaScript() {
   const css = [...boot].filter((file) => file.endsWith('.css'));
   const cssKb = kb(css.reduce((total, file) => total + gzipped(file), 0));
   console.log(`  ${'CSS'.padEnd(48)} ${cssKb.toFixed(1).padStart(7)} KB  not counted`);
+}
+
+// ── (a') the phone player's initial JavaScript ───────────────────────────────────────────────
+function reportPlayerJavaScript() {
+  const files = [...pageFiles(manifest, PLAYER_PAGE, { lazy: false })].filter((file) =>
+    file.endsWith('.js'),
+  );
+  const total = kb(files.reduce((sum, file) => sum + gzipped(file), 0));
+  const verdict =
+    total <= PLAYER_JS_BUDGET_KB
+      ? `within the ${PLAYER_JS_BUDGET_KB} KB budget`
+      : `OVER the ${PLAYER_JS_BUDGET_KB} KB budget`;
+  console.log(`\nInitial JavaScript of the phone player (/play, gzip -9):`);
+  for (const file of files) {
+    console.log(`  ${file.padEnd(48)} ${kb(gzipped(file)).toFixed(1).padStart(7)} KB`);
+  }
+  console.log(
+    `  ${'the player, to show its first screen'.padEnd(48)} ${total.toFixed(1).padStart(7)} KB  ${verdict}`,
+  );
 }
 
 // ── (b) FCP, LCP, TBT in Chromium ───────────────────────────────────────────────────────────
@@ -233,6 +255,7 @@ async function signUp(origin: string): Promise<string> {
 }
 
 reportInitialJavaScript();
+reportPlayerJavaScript();
 
 const api = await startApiServer({ env: { STATIC_DIR } });
 const browser = await chromium.launch({

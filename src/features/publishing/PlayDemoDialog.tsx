@@ -20,7 +20,9 @@ import {
   Text,
 } from '@mantine/core';
 import { fetchSampleGame } from '../../api/games';
-import { formatCode, type SampleGameResponse } from '../../domain/games';
+// gameCodes, not games: the Dashboard opens this dialog, and zod stays out of the first screen.
+import { formatCode } from '../../domain/gameCodes';
+import type { SampleGameResponse } from '../../domain/games';
 import { MESSAGES } from '../../domain/messages';
 import { MobileAppPanel } from '../../ui/MobileAppPanel';
 import { ContactUsButton } from './ContactUsButton';

@@ -3,37 +3,11 @@
  * src/domain, so nothing it imports may load zod (26 KB gzipped on a weak phone connection); the
  * team-name messages are the server's; and its small helpers.
  */
-import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as domainGames from '../../../src/domain/games';
 import * as play from '../../../src/play/rules';
-
-const SRC = path.join(import.meta.dirname, '../../../src');
-
-/** Every module the player's entry loads at run time (type-only imports are erased). */
-function runtimeImports(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(
-      /^(?:import|export)\s+(?!type\b)[^'";]*?from\s+'([^']+)'/gm,
-    )) {
-      const specifier = match[1]!;
-      if (!specifier.startsWith('.')) {
-        seen.add(specifier);
-        continue;
-      }
-      const base = path.resolve(path.dirname(file), specifier);
-      const resolved = ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find(existsSync);
-      if (resolved) visit(resolved);
-    }
-  };
-  visit(entry);
-  return seen;
-}
+import { runtimeImports, SRC } from '../support/runtimeImports';
 
 describe('the player bundle', () => {
   it('never loads zod, directly or through src/domain', () => {
