@@ -59,6 +59,7 @@ import {
   mergeStamps,
   SCALAR_STAMP_FIELDS,
   STEP_ORDER_PATH,
+  stepsById,
   type FieldStamps,
 } from '../src/domain/fieldStamps';
 import { mergeStepOrder } from './mergeOrder';
@@ -232,13 +233,6 @@ function mergeStep(
   };
 }
 
-/** First occurrence wins, matching mergeStepOrder's handling of a malformed list. */
-function indexById(steps: readonly Step[]): Map<string, Step> {
-  const byId = new Map<string, Step>();
-  for (const step of steps) if (!byId.has(step.id)) byId.set(step.id, step);
-  return byId;
-}
-
 /**
  * A step only one side holds: added there (kept), or deleted by the other side (gone if this
  * side left it unchanged; if this side edited it, the edit wins over the deletion whichever
@@ -268,9 +262,9 @@ function mergeSteps(
   theirs: readonly Step[],
   ctx: MergeContext,
 ): Step[] {
-  const baseById = base === null ? new Map<string, Step>() : indexById(base);
-  const oursById = indexById(ours);
-  const theirsById = indexById(theirs);
+  const baseById = base === null ? new Map<string, Step>() : stepsById(base);
+  const oursById = stepsById(ours);
+  const theirsById = stepsById(theirs);
 
   // Step conflicts are collected per id and reported in the merged order afterwards, so the
   // report reads like the task list.
@@ -357,9 +351,9 @@ export function baseWithEchoes(
       sent.map((s) => s.branding[key]),
     );
 
-  const fallbackById = indexById(fallback.steps);
-  const theirsById = indexById(theirs.steps);
-  const sentById = sent.map((s) => indexById(s.steps));
+  const fallbackById = stepsById(fallback.steps);
+  const theirsById = stepsById(theirs.steps);
+  const sentById = sent.map((s) => stepsById(s.steps));
   const ids = sent.some((s) => sameIds(s.steps, theirs.steps))
     ? [...theirsById.keys(), ...[...fallbackById.keys()].filter((id) => !theirsById.has(id))]
     : [...fallbackById.keys(), ...[...theirsById.keys()].filter((id) => !fallbackById.has(id))];

@@ -8,12 +8,7 @@
  * tsx is imported only then, so the compiled server never loads a TypeScript compiler.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { loadWorkerModule } from '../loadWorkerModule.mjs';
 
-async function loadHost(href) {
-  if (!/\.[cm]?ts$/.test(new URL(href).pathname)) return import(href);
-  const { tsImport } = await import('tsx/esm/api');
-  return tsImport(href, import.meta.url);
-}
-
-const { servePglite } = await loadHost(workerData.hostModule);
+const { servePglite } = await loadWorkerModule(workerData.hostModule, import.meta.url);
 await servePglite(parentPort, workerData.options);

@@ -320,16 +320,24 @@ export const teams = pgTable(
   ],
 );
 
+/**
+ * The game and the team a row belongs to (an answer, a score change): it goes with either.
+ * A function, because each table needs column builders of its own.
+ */
+const gameAndTeamColumns = () => ({
+  gameId: text('game_id')
+    .notNull()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  teamId: text('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+});
+
 export const submissions = pgTable(
   'submissions',
   {
     id: text('id').primaryKey(),
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
-    teamId: text('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    ...gameAndTeamColumns(),
     stepId: text('step_id').notNull(),
     /** The phone's id for this answer, so that a resend is answered, not counted twice. */
     clientId: text('client_id').notNull(),
@@ -397,12 +405,7 @@ export const scoreAdjustments = pgTable(
   'score_adjustments',
   {
     id: text('id').primaryKey(),
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
-    teamId: text('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    ...gameAndTeamColumns(),
     /** Positive: a bonus; negative: a penalty; never 0. */
     points: integer('points').notNull(),
     reason: text('reason').notNull(),

@@ -8,11 +8,12 @@
  * (`lastLaunchedAt`, for FREE's one launch a day), and where an activity that keeps edits
  * made after a deletion came from.
  */
-import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { games, teams, templates } from '../db/schema';
+import { games, templates } from '../db/schema';
 import { isInstanceOpen, type LaunchInstance } from '../../src/domain/status';
 import { gameStatusUrl, liveScreenUrls, type GameRow } from './games/publishing';
+import { teamCounts } from './games/teamCounts';
 import type { ActivityRow } from '../../src/domain/schemas';
 import { deriveActivityStatus } from '../../src/domain/status';
 import { gamePhase } from '../../src/domain/games';
@@ -97,17 +98,10 @@ async function launchInstances(db: Database, owner: Owner): Promise<Map<string, 
     .from(games)
     .where(and(eq(games.ownerUserId, owner.userId), ne(games.kind, 'demo')));
   if (rows.length === 0) return byTemplate;
-  const plays = await db
-    .select({ gameId: teams.gameId, n: count() })
-    .from(teams)
-    .where(
-      inArray(
-        teams.gameId,
-        rows.map((g) => g.id),
-      ),
-    )
-    .groupBy(teams.gameId);
-  const playsByGame = new Map(plays.map((p) => [p.gameId, p.n]));
+  const playsByGame = await teamCounts(
+    db,
+    rows.map((g) => g.id),
+  );
   for (const game of rows) {
     const list = byTemplate.get(game.templateId) ?? [];
     list.push({

@@ -4,14 +4,15 @@
  * stay reachable from My Activities for a day. Demos are tests, not launch instances, so they
  * never appear in /my_games (docs/statuses.md).
  */
-import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { games, teams } from '../db/schema';
+import { games } from '../db/schema';
 import { unauthorized } from '../errors';
 import type { Actor } from './actor';
 import { gamePhase } from '../../src/domain/games';
 import { RECENT_DEMO_HOURS, type DemoRun } from '../../src/domain/demoRuns';
 import { liveScreenUrls } from './games/publishing';
+import { teamCounts } from './games/teamCounts';
 
 const HOUR_MS = 3_600_000;
 
@@ -32,17 +33,10 @@ export async function listRecentDemoRuns(
     )
     .orderBy(desc(games.startsAt), desc(games.id));
   if (rows.length === 0) return [];
-  const joined = await db
-    .select({ gameId: teams.gameId, n: count() })
-    .from(teams)
-    .where(
-      inArray(
-        teams.gameId,
-        rows.map((g) => g.id),
-      ),
-    )
-    .groupBy(teams.gameId);
-  const teamsByGame = new Map(joined.map((t) => [t.gameId, t.n]));
+  const teamsByGame = await teamCounts(
+    db,
+    rows.map((g) => g.id),
+  );
   return rows.map((game) => ({
     gameId: game.id,
     templateId: game.templateId,

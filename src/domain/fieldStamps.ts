@@ -75,8 +75,11 @@ function stepFieldValue(step: Step, field: StepStampField): unknown {
   return field === 'type' ? stepKind(step) : step[field];
 }
 
-/** The ids of the tasks, first occurrence kept (as the merge does with a malformed list). */
-function stepsById(steps: readonly Step[]): Map<string, Step> {
+/**
+ * The tasks by id, the first occurrence kept: a malformed list with a repeated id is read the
+ * same way by the stamps and by the merge (sync/merge.ts, mergeStepOrder).
+ */
+export function stepsById(steps: readonly Step[]): Map<string, Step> {
   const byId = new Map<string, Step>();
   for (const step of steps) if (!byId.has(step.id)) byId.set(step.id, step);
   return byId;

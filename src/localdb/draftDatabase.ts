@@ -188,32 +188,36 @@ function openExistingDraftDatabase(name: string, factory: IDBFactory): Promise<I
   });
 }
 
-/** Puts each record, unless the store holds a record of that id that is as new or newer. */
-function putUnlessNewer(db: IDBDatabase, records: readonly DraftRecord[]): Promise<void> {
+/**
+ * In one strict transaction, reads the held record of each given record's id and lets `decide`
+ * act on the store: a read-then-write that no other write to the store can come between.
+ */
+function forEachHeld(
+  db: IDBDatabase,
+  records: readonly DraftRecord[],
+  decide: (store: IDBObjectStore, record: DraftRecord, held: DraftRecord | undefined) => void,
+): Promise<void> {
   const transaction = db.transaction(DRAFTS_STORE, 'readwrite', { durability: 'strict' });
   const store = transaction.objectStore(DRAFTS_STORE);
   for (const record of records) {
     const request = store.get(record.id);
-    request.onsuccess = () => {
-      const held = request.result as DraftRecord | undefined;
-      if (!held || held.at < record.at) store.put(record);
-    };
+    request.onsuccess = () => decide(store, record, request.result as DraftRecord | undefined);
   }
   return transactionDone(transaction);
 }
 
+/** Puts each record, unless the store holds a record of that id that is as new or newer. */
+function putUnlessNewer(db: IDBDatabase, records: readonly DraftRecord[]): Promise<void> {
+  return forEachHeld(db, records, (store, record, held) => {
+    if (!held || held.at < record.at) store.put(record);
+  });
+}
+
 /** Removes each record that is still as it was read (a newer put of it stays for the next move). */
 function removeUnchanged(db: IDBDatabase, records: readonly DraftRecord[]): Promise<void> {
-  const transaction = db.transaction(DRAFTS_STORE, 'readwrite', { durability: 'strict' });
-  const store = transaction.objectStore(DRAFTS_STORE);
-  for (const record of records) {
-    const request = store.get(record.id);
-    request.onsuccess = () => {
-      const held = request.result as DraftRecord | undefined;
-      if (held && held.at === record.at && held.entry === record.entry) store.delete(record.id);
-    };
-  }
-  return transactionDone(transaction);
+  return forEachHeld(db, records, (store, record, held) => {
+    if (held && held.at === record.at && held.entry === record.entry) store.delete(record.id);
+  });
 }
 
 function countDrafts(db: IDBDatabase): Promise<number> {

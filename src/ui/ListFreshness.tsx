@@ -5,12 +5,12 @@
  */
 import { Group, Loader, Text, ThemeIcon } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
 import { useDataContext } from '../localdb/hooks/DataProvider';
 import { useSyncStatus } from '../localdb/hooks';
 import type { SyncClient } from '../localdb/syncClient';
 import type { SyncStatus } from '../../workers/syncWorkerApi';
 import { formatRelative } from './format';
+import { useNow } from './useNow';
 
 /** Relative times ("2 minutes ago") are refreshed this often. */
 const CLOCK_TICK_MS = 15_000;
@@ -61,11 +61,7 @@ export function ListFreshness({ what }: { what: string }) {
   const { sync } = useDataContext();
   const { data: status } = useSyncStatus();
   const { online } = useNetwork();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow(CLOCK_TICK_MS);
   const freshness = listFreshness(what, status, sync.mode, online, (at) => formatRelative(at, now));
   const colour = TONE_COLOUR[freshness.tone];
   return (

@@ -5,11 +5,11 @@
  */
 import { Group, Loader, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
 import { useSyncAsOfLocalEdits, useSyncStatus, useUploads } from '../localdb/hooks';
 import type { LocalTemplate } from '../localdb/localTemplate';
 import { syncIndicatorFor, type SyncIndicatorTone } from '../localdb/syncIndicator';
 import { formatRelative } from './format';
+import { useNow } from './useNow';
 
 /** Relative times ("2 minutes ago") are refreshed this often. */
 const CLOCK_TICK_MS = 15_000;
@@ -30,11 +30,7 @@ export function SyncIndicator({
   const { data: status } = useSyncStatus();
   const { data: uploads } = useUploads(template.id);
   const { online } = useNetwork();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow(CLOCK_TICK_MS);
 
   // The builder's template follows this tab's writes with a delay: from a keystroke until the
   // builder has caught up, what it says of the server is from before the keystroke.

@@ -11,6 +11,7 @@ import nlp from 'compromise';
 import { PREPOSITIONS, tokens } from './clause';
 import { FIRST_NAMES } from './factPools';
 import { memo } from './memo';
+import { words, strip, capitalise, isCapitalised } from './words';
 
 const FIRST_NAME_SET = new Set(FIRST_NAMES);
 
@@ -163,11 +164,6 @@ const LOCATION_NOUNS =
   /^(?:point|park|car|room|office|gate|door|reception|canteen|kitchen|hall|square|floor|entrance|exit|station|desk|atrium|marina|gazebo|cupboard|cabinet|area|yard|bay|corridor|lobby|sink|wall|lockers?|caddy|bin|playground|lift|stairs|stairwell|foyer|garden|car park|store|building|site|shed|basement|roof|corner|wing|block|cafe|café|bar|counter|till|lab|laboratory|bakehouse|warehouse|classroom|library|chapel|gatehouse|tent|stand|stall)s?$/i;
 const WEARABLES =
   /^(?:hi-vis|vests?|boots|helmets?|hats?|goggles|gloves|nets|hairnets|aprons?|coats?|pads|masks?|ear|defenders|jackets?|overalls|shoes|glasses|lanyards?|badges?|uniform|jumpers?|shirts?|trousers)$/i;
-
-const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
-const strip = (w: string): string => w.replace(/^[("'“‘]+|[),.;:!?"'”’]+$/g, '');
-const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-const isCapitalised = (w: string): boolean => /^[A-Z]/.test(strip(w));
 
 export const numberValue = (s: string): number | null => {
   const word = NUMBER_WORDS[s.toLowerCase()];

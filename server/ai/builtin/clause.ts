@@ -8,6 +8,7 @@
 import nlp from 'compromise';
 import { memo } from './memo';
 import { AUXILIARIES, COPULAS, VERB_ADVERBS, verbForm } from './verbs';
+import { strip, words } from './words';
 
 export interface Clause {
   /** Words before the verb group, as written; '' for an instruction ("Report every…"). */
@@ -119,11 +120,8 @@ const AFTER_INSTRUCTION = new Set([
 ]);
 const LEADING_ADVERBS = new Set(['always', 'never', 'please', 'also', 'then', 'just', 'do']);
 
-const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
-
 /** The tokens of a clause, lower case, without punctuation around them. */
-export const tokens = (s: string): string[] =>
-  words(s).map((w) => w.replace(/^[("'“‘]+|[),.;:!?"'”’]+$/g, '').toLowerCase());
+export const tokens = (s: string): string[] => words(s).map((w) => strip(w).toLowerCase());
 
 const looksPlural = (t: string): boolean =>
   IRREGULAR_PLURALS.has(t) || (/s$/.test(t) && !/(?:ss|us|is)$/.test(t));

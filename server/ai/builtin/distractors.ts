@@ -20,10 +20,10 @@ import {
   WORKPLACE_LOCATIONS,
 } from './factPools';
 import type { Random } from './random';
+import { capitalise } from './words';
 
 export type Three = [string, string, string];
 
-const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const NUMBER_WORDS = [
   'one',
   'two',

@@ -19,6 +19,7 @@ import type { OrganiserText, ReadStatement } from './organiserText';
 import { askFor, askForPredicate, gapFill, subjectInQuestion } from './questionForm';
 import type { Random } from './random';
 import { STOP_WORDS } from './stopWords';
+import { capitalise } from './words';
 
 export interface OrganiserFact {
   kind: AnswerKind;
@@ -76,7 +77,6 @@ const NAME_SUFFIX: Partial<Record<AnswerKind, string>> = {
   deadline: 'deadline',
 };
 
-const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const contentWords = (s: string): string[] =>
   s
     .toLowerCase()

@@ -13,10 +13,7 @@ import { TIME_UNITS } from './answerSpans';
 import type { Clause } from './clause';
 import { memo } from './memo';
 import { baseForm, pastTense, thirdPersonOf, verbForm } from './verbs';
-
-const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
-const strip = (w: string): string => w.replace(/^[("'“‘]+|[),.;:!?"'”’]+$/g, '');
-const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+import { words, strip, capitalise } from './words';
 
 const PRONOUN_SUBJECTS = new Set(['we', 'you', 'they', 'i']);
 const OBJECT_PRONOUNS: Record<string, string> = {

@@ -54,3 +54,15 @@ export function seededRandom(seed: string): Random {
     },
   };
 }
+
+/**
+ * Orders items by relevance with a random draw, so that two requests with the same topics get
+ * different tasks while the best matches still come first most of the time
+ * (Efraimidis–Spirakis weighted sampling: key = u^(1/weight)).
+ */
+export function weightedOrder<T>(weighted: { item: T; weight: number }[], random: Random): T[] {
+  return weighted
+    .map(({ item, weight }) => ({ item, key: random.next() ** (1 / Math.max(weight, 1e-6)) }))
+    .sort((a, b) => b.key - a.key)
+    .map(({ item }) => item);
+}

@@ -9,7 +9,7 @@
  */
 import type { BankIndex, BankItem } from './searchIndex';
 import type { OrganiserText } from './organiserText';
-import { seededRandom, type Random } from './random';
+import { seededRandom, weightedOrder, type Random } from './random';
 import { STOP_WORDS } from './stopWords';
 import { generalMatch, matchTopics, type SegmentMatch } from './topicMatch';
 import { namedTopics, withoutTopicNames } from './topicNames';
@@ -69,14 +69,6 @@ export function subjectTerms(phrase: string): string {
     kept.push(bare);
   });
   return kept.join(' ');
-}
-
-/** Efraimidis–Spirakis order: random, but the heavier items come first most of the time. */
-function weightedOrder(weighted: { item: BankItem; weight: number }[], random: Random): BankItem[] {
-  return weighted
-    .map(({ item, weight }) => ({ item, key: random.next() ** (1 / Math.max(weight, 1e-6)) }))
-    .sort((a, b) => b.key - a.key)
-    .map(({ item }) => item);
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import { DETERMINERS, PREPOSITIONS, hasVerb, parseClause, tokens, verbIndex } from './clause';
 import { AUXILIARIES, verbForm } from './verbs';
+import { words } from './words';
 
 export interface Statement {
   /** One clause that states something, as a sentence without its closing full stop. */
@@ -43,8 +44,6 @@ const clean = (s: string): string => {
   const withoutQuote = trimmed.replace(/["”’']+$/, '');
   return (opens > 0 ? trimmed : withoutQuote.replace(/^["“‘']+/, '')).replace(/[\s,;:.!?…]+$/, '');
 };
-
-const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
 
 function splitSentences(text: string): string[] {
   const out: string[] = [];

@@ -7,6 +7,7 @@
  */
 import type { BankChallenge, ChallengeKind } from '../bank/types';
 import type { OrganiserText } from './organiserText';
+import { capitalise } from './words';
 
 export interface TextChallenge {
   challenge: BankChallenge;
@@ -36,7 +37,6 @@ const BEING_SOMEWHERE =
 const EVENTS =
   /\b(?:social|talk|meeting|meetings|training|briefing|party|quiz|session|sessions|camp|registration|dinner|lunch|breakfast|event|day|week|trip)$/i;
 
-const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const lowerFirst = (s: string): string =>
   /^(?:The|A|An|Our|Your)\b/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
 

@@ -5,7 +5,7 @@
  * loudest one taking all. A segment's matched topics are those scoring close to its best.
  */
 import type { BankIndex, BankItem } from './searchIndex';
-import type { Random } from './random';
+import { weightedOrder, type Random } from './random';
 
 /** A topic matches a segment when it scores at least this share of the segment's best topic. */
 const TOPIC_MATCH_SHARE = 0.5;
@@ -55,18 +55,6 @@ export function splitSegments(topics: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   return [...new Set(segments.map((s) => s.toLowerCase()))];
-}
-
-/**
- * Orders items by relevance with a random draw, so that two requests with the same topics get
- * different tasks while the best matches still come first most of the time
- * (Efraimidis–Spirakis weighted sampling: key = u^(1/weight)).
- */
-function weightedOrder(weighted: { item: BankItem; weight: number }[], random: Random): BankItem[] {
-  return weighted
-    .map(({ item, weight }) => ({ item, key: random.next() ** (1 / Math.max(weight, 1e-6)) }))
-    .sort((a, b) => b.key - a.key)
-    .map(({ item }) => item);
 }
 
 function itemsOfTopic(index: BankIndex, topicId: string): BankItem[] {

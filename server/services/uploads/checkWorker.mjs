@@ -13,15 +13,10 @@
  * {id, name, input} with {id, result} or {id, error}.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { loadWorkerModule } from '../../loadWorkerModule.mjs';
 
-/** The checks module, compiled or not (see the top of this file). */
-async function loadChecks(href) {
-  if (!/\.[cm]?ts$/.test(new URL(href).pathname)) return import(href);
-  const { tsImport } = await import('tsx/esm/api');
-  return tsImport(href, import.meta.url);
-}
-
-const loaded = await loadChecks(workerData.checksModule);
+// The checks module, compiled or not (see the top of this file).
+const loaded = await loadWorkerModule(workerData.checksModule, import.meta.url);
 const checks = loaded[workerData.exportName];
 if (!checks) throw new Error(`${workerData.checksModule} exports no "${workerData.exportName}"`);
 
