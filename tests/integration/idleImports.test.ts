@@ -27,6 +27,8 @@ const LOADED_ON_FIRST_USE = [
   '@aws-sdk/lib-storage',
   // image checks and resizing
   'sharp',
+  // telling an upload's type by its bytes
+  'file-type',
 ];
 
 /** The package an external import names: `@scope/name` or `name`. */

@@ -130,7 +130,7 @@ export async function inspectUpload(
   purpose: UploadPurpose,
 ): Promise<InspectResult> {
   if (bytes.length === 0) return refuse(400, 'This file is empty.');
-  const type = sniffMediaType(bytes);
+  const type = await sniffMediaType(bytes);
   const refusal = refuseTypeOrSize(type, bytes.length, purpose);
   if (refusal) return refusal;
   return inspectContent(bytes, type!);

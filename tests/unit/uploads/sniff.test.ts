@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { sniffMediaType } from '../../../server/services/uploads/sniff';
-import { CLEAN_SVG, id3Tag, isoMedia, makeJpeg, makePng, mp3Frames, utf8 } from './fixtures';
+import { CLEAN_SVG, MB, id3Tag, isoMedia, makeJpeg, makePng, mp3Frames, utf8 } from './fixtures';
 
 describe('sniffMediaType detects each accepted type by its content', () => {
   it('detects PNG by its 8-byte signature', async () => {
@@ -115,5 +115,28 @@ describe('sniffMediaType refuses what is not an accepted type', () => {
     expect(
       await sniffMediaType(Buffer.from([0x3c, 0x73, 0x76, 0x67, 0x20, 0xff, 0xfe, 0x3e])),
     ).toBeNull();
+  });
+});
+
+// file-type, which tells most of the types, is looser than our rule in these cases: each is a
+// check of our own after it (sniff.ts).
+describe('sniffMediaType refuses what file-type alone would take', () => {
+  it('does not take an HTML page that starts "<!--free" (a QuickTime atom name at byte 4) for a MOV', async () => {
+    const html = utf8('<!--free--><html><body><script>alert(1)</script></body></html>');
+    expect(await sniffMediaType(html)).toBeNull();
+  });
+
+  it('does not take an ftyp box of an unknown major brand and no video brand for an MP4', async () => {
+    expect(await sniffMediaType(isoMedia('XAVC', ['XAVC']))).toBeNull();
+  });
+
+  it('does not take a JPEG behind an ID3 tag or a UTF-8 byte order mark for a JPEG', async () => {
+    const jpeg = await makeJpeg(4, 4);
+    expect(await sniffMediaType(Buffer.concat([id3Tag(), jpeg]))).toBeNull();
+    expect(await sniffMediaType(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), jpeg]))).toBeNull();
+  });
+
+  it('does not take a lone ID3 header whose size runs past the end of the file for an MP3', async () => {
+    expect(await sniffMediaType(id3Tag(MB).subarray(0, 10))).toBeNull();
   });
 });
