@@ -1,13 +1,13 @@
 /**
- * Builder typing (issue 7 "Budgets"): typing in a task field stays responsive with 30 tasks,
- * input-to-paint p99 under 50 ms in Chromium. A guest's 30-task quiz is made through the API
- * (as another device of theirs would) and reaches the builder by sync; the builder's tasks
- * screen types a question into the first task and a name into the last, and the Event Timing
- * API gives each keystroke's time from the key event to the next paint. Once as this machine
- * runs, once with the CPU slowed four times (organisers' laptops are slower than this one),
- * each beside the same typing into a bare textarea, since a shared machine's load moves them all.
+ * Builder typing (the Activity Builder's budget): typing in a task field stays responsive with 30
+ * tasks, input-to-paint p99 under 50 ms in Chromium. A guest's 30-task quiz is made through the API
+ * (as another device of theirs would) and reaches the builder by sync; the builder's tasks screen
+ * types a question into the first task and a name into the last, and the Event Timing API gives
+ * each keystroke's time from the key event to the next paint. Once as this machine runs, once with
+ * the CPU slowed four times (organisers' laptops are slower than this one), each beside the same
+ * typing into a bare textarea, since a shared machine's load moves them all.
  *
- * Then keystroke→durable (issue 14 "no edit window"): for every field of the builder, the time
+ * Then keystroke→durable ("no edit window"): for every field of the builder, the time
  * from each keystroke (its keydown) until the value it made, or a later one, is in IndexedDB
  * (the write's transaction has completed), seen by wrapping IDBObjectStore's put in the page:
  * either the template in the owner's database, or the draft journal's record in its drafts
@@ -33,7 +33,7 @@ import { percentile, sampleStep } from './support';
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STATIC_DIR = path.resolve(REPO_ROOT, process.env.STATIC_DIR ?? 'dist');
 const TASKS = 30;
-/** Issue 7: input-to-paint p99 of typing in a task field. */
+/** The budget: input-to-paint p99 of typing in a task field. */
 const BUDGET_MS = 50;
 /** The smallest threshold the Event Timing API allows: shorter keystrokes are not reported. */
 const EVENT_THRESHOLD_MS = 16;
@@ -276,7 +276,7 @@ function report(label: string, typings: readonly Typing[]) {
 
 /** One frame at 60 Hz: a keystroke durable before the next frame is never at risk on a reload. */
 const FRAME_MS = 1000 / 60;
-/** Issue 14: never more than this from a keystroke to IndexedDB. */
+/** No edit window: never more than this from a keystroke to IndexedDB. */
 const DURABLE_MAX_MS = 50;
 /** How long the last keystroke's value may take to land before it counts as never durable. */
 const SETTLE_TIMEOUT_MS = 5_000;

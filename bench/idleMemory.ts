@@ -1,5 +1,5 @@
 /**
- * Idle memory of the server (issue 17, part of `npm run bench`): the compiled server as
+ * Idle memory of the server (part of `npm run bench`): the compiled server as
  * `npm start` runs it, and the same server through tsx (`npm run dev`) for comparison. Printed,
  * never asserted.
  *

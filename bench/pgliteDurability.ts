@@ -1,5 +1,5 @@
 /**
- * What durable commits of the embedded database cost (issue 16, part of `npm run bench`):
+ * What durable commits of the embedded database cost (part of `npm run bench`):
  * single-row inserts and 10-row transactions with PGLITE_DURABILITY=fsync (each commit on disk
  * before it is acknowledged) and relaxed (PGlite as shipped, no fsync). Printed, never
  * asserted: an fsync takes what the disk takes (a laptop SSD ~0.5–2 ms, a cloud volume more).

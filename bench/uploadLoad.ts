@@ -1,5 +1,5 @@
 /**
- * Upload throughput and memory (issue 16, part of `npm run bench`): the real server on a free
+ * Upload throughput and memory (part of `npm run bench`): the real server on a free
  * port receives N video uploads at once, each streamed by the client over its own connection,
  * and we print how fast the bytes were taken in and how much the server's memory (rss) grew
  * per upload in flight. Photos (decoded to check them) are measured the same way. Figures only,

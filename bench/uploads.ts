@@ -1,5 +1,5 @@
 /**
- * Upload resume benchmark (issue 14: "a killed upload restarts from zero"): how many bytes go
+ * Upload resume benchmark (a killed upload must not restart from zero): how many bytes go
  * over the network again when the sync worker is killed in the middle of a large upload.
  *
  * A video goes through the real upload queue and engine to the real server on loopback. At a
@@ -8,7 +8,7 @@
  * lease nobody renews, as a dead worker leaves it. A new engine then starts on the same local
  * database (a reload) and finishes the file. The lease wait (UPLOAD_LEASE_MS) is skipped: it is
  * time, not bytes. Printed: the bytes sent before and after the kill, the bytes sent twice, and
- * what an upload that restarts from zero (as before issue 14) would have sent again: everything
+ * what an upload that restarts from zero (before uploads resumed) would have sent again: everything
  * sent before the kill. Figures only, never asserted.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -203,7 +203,7 @@ async function killAndResume(share: number) {
 }
 
 /**
- * Issue 16: a hostile SVG used to hold the main thread for seconds while it was checked. One
+ * A hostile SVG used to hold the main thread for seconds while it was checked. One
  * upload of each shape goes to the real server while GET /v1/health is called every 50 ms;
  * printed: the upload's answer and time, /v1/health's p50 and max, and the longest the event loop
  * (server and client share this process) was held. Figures only.

@@ -1,6 +1,6 @@
 /**
- * Issue 6: "An accessibility check (axe-core with Playwright) on every screen: no serious or
- * critical violations." Every screen of the organiser app outside the builder, for a guest and
+ * An accessibility check (axe-core with Playwright) on every screen: no serious or critical
+ * violations. Every screen of the organiser app outside the builder, for a guest and
  * for a signed-in user, and the dialogs the Dashboard opens.
  */
 import { randomUUID } from 'node:crypto';
@@ -113,7 +113,7 @@ test.describe('a signed-in organiser', () => {
   });
 });
 
-test.describe('the Activity Builder (issue 7: axe on every builder screen)', () => {
+test.describe('the Activity Builder (axe on every builder screen)', () => {
   test('overview, styling, theme, colours, tasks, locations and order', async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto('/builder');

@@ -1,5 +1,5 @@
 /**
- * Accounts in the built app (issue 6 §2; SPEC §2.2, §4): a guest signs up from the sidebar and
+ * Accounts in the built app (SPEC §2.2, §4): a guest signs up from the sidebar and
  * comes back to where they were, signed in, with the navigation of a signed-in user; the session
  * survives a reload; signing out returns to the guest's navigation; a wrong password is shown next to the form.
  */

@@ -1,9 +1,9 @@
 /**
- * Issue 15 in Chromium on the built app and the real server: an organiser controls a running game
- * from its My Activities row — Pause (the game is paused for the phones), Resume, Extend by 15 min
- * (the end moves; on FREE, past the day is refused with the server's message), Announce (a
- * phone's state has it), End now after the confirmation (the activity is complete) — and finds a
- * demo run under "Recent demos" with a working statistics link.
+ * My Activities' game controls in Chromium on the built app and the real server: an organiser
+ * controls a running game from its My Activities row — Pause (the game is paused for the phones),
+ * Resume, Extend by 15 min (the end moves; on FREE, past the day is refused with the server's
+ * message), Announce (a phone's state has it), End now after the confirmation (the activity is
+ * complete) — and finds a demo run under "Recent demos" with a working statistics link.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {

@@ -1,5 +1,5 @@
 /**
- * The organiser's whole Activity Builder journey in the built app (issue 7, SPEC §2.8): a guest
+ * The organiser's whole Activity Builder journey in the built app (SPEC §2.8): a guest
  * builds a 10-task quiz with every task type the selector offers, uploads a logo and a task
  * image, picks a theme and the three colours, reloads and finds it all, edits while the server
  * cannot be reached, sees the edit reach the server once it is back, and tests the quiz as a

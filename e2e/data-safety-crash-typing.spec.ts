@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 5 "no edit window", with the browser killed: what an organiser types in the
+ * No edit window, with the browser killed: what an organiser types in the
  * builder survives the browser being killed (SIGKILL) right after the keystroke. A guest types a
  * sentence at a fast typist's pace into a task's question, or into the activity's name, and
  * Chromium — all its processes at once — is killed 10 ms after the last character reached the
@@ -136,7 +136,7 @@ async function typeThenKill({ network, screen, field, typed }: CrashWhileTyping)
   }
 }
 
-test.describe('Issue 14 no edit window: typed text survives the browser being killed', () => {
+test.describe('no edit window: typed text survives the browser being killed', () => {
   // Each test starts its own API server (embedded PGlite) and Chromium twice.
   test.describe.configure({ timeout: 180_000 });
   test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 });

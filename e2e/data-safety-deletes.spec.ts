@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 7 in the built app: another device's deletion or change meets edits made here
+ * In the built app: another device's deletion or change meets edits made here
  * offline (docs/sync.md, "The engine"). The other device is the API itself, called as the same
  * guest; this browser's network is cut (e2e/support/networkCut.ts) while it edits.
  * - an activity deleted elsewhere keeps this device's offline edits as a new activity: the

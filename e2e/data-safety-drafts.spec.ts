@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 5 "no edit window", in the built app in Chromium: what an organiser types in
+ * No edit window, in the built app in Chromium: what an organiser types in
  * the builder is on the device at once. Text typed into a task (its name, question, an answer,
  * its points) or into the activity's name and description is there after a reload made 0 ms
  * after the last keystroke (the task fields used to wait 300 ms before being written, and a
@@ -20,7 +20,7 @@ async function openBlankActivity(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split('/')[2] ?? '';
 }
 
-test.describe('Issue 14 no edit window: builder edits are on the device at once', () => {
+test.describe('no edit window: builder edits are on the device at once', () => {
   // Each test starts its own API server (embedded PGlite), which counts against its time.
   test.describe.configure({ timeout: 120_000 });
   test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 });

@@ -1,5 +1,5 @@
 /**
- * Issue 14 (3): a focused field follows the document. Tab B's Name field has focus while tab A
+ * A focused field follows the document. Tab B's Name field has focus while tab A
  * renames the activity: B shows A's name (it has no text of its own being written), and B's next
  * keystroke edits A's name instead of silently writing B's stale one over it.
  */

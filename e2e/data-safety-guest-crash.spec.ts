@@ -1,5 +1,5 @@
 /**
- * Issue 14 (2): a guest's identity is as durable as the guest's work. A guest builds offline
+ * A guest's identity is as durable as the guest's work. A guest builds offline
  * and the browser is killed (SIGKILL) 10 s after the first visit — before Chromium writes its
  * cookies to disk — then started again on the same profile. The work is there, under the same
  * guest id (kept in IndexedDB with the data, src/localdb/guestIdentity.ts), and reaches the server

@@ -1,5 +1,5 @@
 /**
- * Issue 14 in the built app, as people share and lose browsers (docs/sync.md, "One local
+ * Data safety in the built app, as people share and lose browsers (docs/sync.md, "One local
  * database per owner", "The guest's identity"):
  * - two accounts on one browser: nothing of one is shown to, or written by, the other, and each
  *   gets their own last activity back from "Activity Builder";

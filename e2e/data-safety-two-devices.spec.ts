@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 4 in the built app: two devices of one organiser, one offline, and an edit of
+ * Per-field merge in the built app: two devices of one organiser, one offline, and an edit of
  * the same task on each (docs/sync.md, "The engine"; merge rule 2 in sync/merge.ts, the field
  * stamps of src/domain/fieldStamps.ts). Each device is a browser context of its own (its own
  * storage, its own SharedWorker) behind its own network (e2e/support/networkCut.ts); the
@@ -329,7 +329,7 @@ async function sameTaskOnTwoDevices(
 /** A stamp's time (`2026-11-26T10:00:00.000Z~0003~c7f3a`), in ms. */
 const stampTime = (stamp: string) => Date.parse(stamp.split('~')[0]!);
 
-test.describe('Issue 14 (4): two devices, one offline, the same task edited on each', () => {
+test.describe('two devices, one offline, the same task edited on each', () => {
   // Each test starts its own API server (embedded PGlite), which counts against its time too.
   test.describe.configure({ timeout: 240_000 });
   test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 });

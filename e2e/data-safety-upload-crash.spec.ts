@@ -1,5 +1,5 @@
 /**
- * Issue 14 "upload resume after a kill": a large file whose upload is cut off by the browser
+ * Upload resume after a kill: a large file whose upload is cut off by the browser
  * being killed goes on from where the server has it when the browser starts again, instead of
  * starting over. A guest picks a 6 MB video for a task; the uplink to the server is slow (the
  * network proxy passes 512 KB/s on, e2e/support/networkCut.ts, which reaches the SharedWorker's

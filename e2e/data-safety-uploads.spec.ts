@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 6: the upload queue never idles with work in it. A file picked while the
+ * The upload queue never idles with work in it. A file picked while the
  * network is cut waits on the device, shown from there, and reaches the server by itself once
  * the network is back: no `online` event (the cut does not tell the browser), no "Sync now", no
  * other edit nudging the queue.

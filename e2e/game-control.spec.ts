@@ -1,5 +1,5 @@
 /**
- * Issue 15, game control in Chromium on the built app and the real server: the organiser pauses
+ * Game control in Chromium on the built app and the real server: the organiser pauses
  * the game from the statistics screen's Game controls; a phone in the middle of typing an answer
  * shows the pause at once (through its event stream), keeps what was typed and cannot send it;
  * Resume lets it send; an announcement shows on the phone at once; End now asks first, then

@@ -1,5 +1,5 @@
 /**
- * Issue 15's "Done when" journey, in Chromium on the built app and the real server: a launched
+ * The game-day journey, in Chromium on the built app and the real server: a launched
  * game named "Łódź quiz — 東京"; three phones join, one of them behind a network the test cuts
  * (a TCP proxy, as a basement loses it: no `offline` event, connections just fail). The cut-off
  * phone answers; the organiser pauses, announces, resumes, renames a team, re-marks a text answer

@@ -1,6 +1,6 @@
 /**
- * Issue 5's journey in Chromium, on the built app and the real server: an organiser makes a
- * demo of their activity (through the API: the organiser's launch dialog is a later issue), two
+ * The game journey in Chromium, on the built app and the real server: an organiser makes a
+ * demo of their activity (through the API, not the organiser's launch dialog), two
  * phones join it by code and play, the organiser's scoreboard sees their scores change live, and
  * the statistics page exports a CSV that holds their answers.
  */

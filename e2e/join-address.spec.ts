@@ -1,5 +1,5 @@
 /**
- * Issue 15 on the built app and the real server, which the e2e run starts on 127.0.0.1 (its
+ * The join address on the built app and the real server, which the e2e run starts on 127.0.0.1 (its
  * PUBLIC_URL): phones cannot reach that, so the launch and demo dialogs say so, with this
  * machine's network address to set instead; and a demo's dialog links to its live screens,
  * which open in a new tab. Both dialogs fit a 1440×900 laptop screen without scrolling.

@@ -1,5 +1,5 @@
 /**
- * Issue 15, the judging queue in Chromium on the built app and the real server: a phone answers
+ * The judging queue in Chromium on the built app and the real server: a phone answers
  * a free-text question wrongly ("Paryż" for "Paris") and sends a photo; the organiser re-marks
  * the answer from the statistics screen's Judging tab with the keyboard alone (J to the row, A to
  * approve), goes back to the photo (K) and hides it (H), and the open presentation screen drops

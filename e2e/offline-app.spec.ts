@@ -1,5 +1,5 @@
 /**
- * The organiser's app offline (issue 6 §10, docs/offline-app.md): after one visit the service
+ * The organiser's app offline (docs/offline-app.md): after one visit the service
  * worker has the whole app, so any organiser route opens offline — screens never visited
  * included — while /play and /live are never answered with the organiser's page. A new version
  * waits for the user's "Reload" and never reloads the page by itself.

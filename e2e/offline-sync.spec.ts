@@ -1,5 +1,5 @@
 /**
- * Issue 3's offline journey in Chromium, on the app's real data layer (the test-only harness,
+ * The offline journey in Chromium, on the app's real data layer (the test-only harness,
  * e2e/harness): an edit made while the network is down is kept on the device across a reload,
  * and reaches the server by itself once the network is back; other tabs see it.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 15 on the built app and the real server, on a phone (390x844):
+ * Game day on a phone (390x844), on the built app and the real server:
  * - uploads from phones never block answers: a large video upload is held back on its way to
  *   the server; meanwhile the team answers the next question, and that answer reaches the server
  *   (the organiser's statistics count it) while the upload is still going, shown on the task

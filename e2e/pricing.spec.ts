@@ -1,5 +1,5 @@
 /**
- * The marketing pages and the video catalogue in the built app (issue 6 §11; SPEC §1 marketing
+ * The marketing pages and the video catalogue in the built app (SPEC §1 marketing
  * links, §2.2 "View plans", §3 video catalogue): the sidebar's "View plans" opens the app's own
  * pricing page, its "Contact Us" the contact page, and the videos are served as MP4 with range
  * requests, which browsers need to seek and Safari needs to play at all.

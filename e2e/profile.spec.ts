@@ -1,5 +1,5 @@
 /**
- * The profile in the built app (issue 6 §3): a new organiser opens it from the sidebar's account
+ * The profile in the built app: a new organiser opens it from the sidebar's account
  * button, sees their name, e-mail and the FREE plan with what it allows, and signs out from it.
  */
 import { randomUUID } from 'node:crypto';

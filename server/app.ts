@@ -81,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // answers (Node's default is 5 s) spares a reconnect per answer, and a client that reuses a
     // connection just as the server closes it would see it reset.
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-    // Slow clients cannot hold connections for ever (issue 16, slowloris): the headers must
+    // Slow clients cannot hold connections for ever (slowloris): the headers must
     // arrive within headersMs, a whole request (a phone's video over venue Wi-Fi included)
     // within requestMs, and a request that goes quiet half-way for idleMs is closed (between
     // requests keepAliveTimeout rules). Node checks these every few seconds, not at once.
@@ -150,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   app.decorate('aiJobs', attachAiJobRunner(app, options.aiGenerator));
-  // Removes uploaded files nothing uses any more, now and then (issue 16; docs/operations.md).
+  // Removes uploaded files nothing uses any more, now and then (docs/operations.md).
   attachUploadCleanup(app);
   // One per process: the organiser's and the players' streams of a game share its scoreboard.
   // Several instances (PostgreSQL) can miss an event while their listener reconnects.
@@ -242,7 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  * helmet's security headers on every answer. They depend on the options only (no directive is a
  * function of the request), so helmet runs once, here, against a response that records what it
  * does; @fastify/helmet ran it on every request, building its whole configuration and the CSP
- * again each time (about 20 µs of the one thread a request; issue 17). The same headers, in the
+ * again each time (about 20 µs of the one thread a request). The same headers, in the
  * same order, set on the raw response in onRequest as helmet did: event streams, which write
  * their head themselves after reply.hijack(), get them too.
  */
@@ -287,7 +287,7 @@ async function registerWebApp(app: FastifyInstance, staticDir: string) {
     await app.register(fastifyStatic, {
       root: staticDir,
       // One GET/HEAD route for all files (`/*`), which looks each up on disk: a route per file
-      // (wildcard: false) made about 1,500 routes of the build's 750 files (issue 17, idle memory).
+      // (wildcard: false) made about 1,500 routes of the build's 750 files (idle memory).
       // A file that is not there goes to the not-found handler below, as it did without a route.
       wildcard: true,
       index: ['index.html'],

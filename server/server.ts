@@ -14,8 +14,8 @@ import path from 'node:path';
 
 /**
  * Connections the kernel holds for the server while it is busy: when 2,000 phones scan the QR
- * code within seconds, Node's default of 511 overflows and phones see their join reset (issue
- * 17). Linux caps it at net.core.somaxconn (4096 on current kernels; docs/operations.md).
+ * code within seconds, Node's default of 511 overflows and phones see their join reset. Linux
+ * caps it at net.core.somaxconn (4096 on current kernels; docs/operations.md).
  */
 const LISTEN_BACKLOG = 4096;
 /** In-flight requests get this long to finish when the server is asked to stop. */

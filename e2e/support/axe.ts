@@ -1,5 +1,5 @@
 /**
- * Accessibility checks with axe-core in the page (issue 6: "no serious or critical violations").
+ * Accessibility checks with axe-core in the page (the bar: no serious or critical violations).
  * @axe-core/playwright needs Node 22, so axe's own script is injected and run directly.
  */
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
 /**
- * Durable commits for the embedded database (issue 16, "Durability of the embedded database").
+ * Durable commits for the embedded database.
  *
  * Why this file exists. Out of the box PGlite on Node loses acknowledged writes on a power cut:
  * - it starts PostgreSQL with `-F` (fsync=off, `PGlite.defaultStartParams`), so PostgreSQL

@@ -1,5 +1,5 @@
 /**
- * How much memory the embedded database holds (issue 17, docs/operations.md "The compiled
+ * How much memory the embedded database holds (docs/operations.md "The compiled
  * server").
  *
  * PostgreSQL inside PGlite keeps its shared buffers (its page cache) in the WebAssembly memory,

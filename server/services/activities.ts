@@ -85,7 +85,8 @@ export function toActivityRow(
     ...urls,
     ...game,
     lastLaunchedAt: lastLaunched ? lastLaunched.toISOString() : null,
-    // Issue 14, item 7: My Activities marks an activity that keeps edits made after a deletion.
+    // Deleted on another device, edited here: My Activities marks an activity that keeps edits
+    // made after a deletion.
     ...restoredFields(row),
   };
 }

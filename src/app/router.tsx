@@ -6,7 +6,7 @@
  * - /builder/{templateId?}, the Activity Builder, with its own error screen.
  *
  * Every screen is loaded on first visit (`lazy`), so "/" downloads only the shell and the
- * Dashboard (issue 6 budget: 250 KB gzipped).
+ * Dashboard (the 250 KB gzipped budget of "/").
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyScreen } from '../ui/lazyScreen';
@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
           (m) => m.DashboardPage,
         ),
       },
-      // Support's panel (issue 3 §5); linked from the account menu.
+      // Support's panel; linked from the account menu.
       {
         path: 'diagnostics',
         lazy: lazyScreen(

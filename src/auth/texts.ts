@@ -1,4 +1,4 @@
-/** What the app says about the sign-in service when it cannot be used (issue 6 §2). */
+/** What the app says about the sign-in service when it cannot be used. */
 export const SIGN_IN_UNAVAILABLE_TEXTS = {
   offline: 'Sign-in is unavailable offline',
   online: 'Sign-in is unavailable right now',

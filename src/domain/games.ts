@@ -1,8 +1,8 @@
 /**
- * Games: what players and live screens see of a launched or demo activity (issue 5,
- * docs/games.md). The rules here are shared by the server, the phone player (/play) and the live
- * screens: activity codes, team names, scoring, what a player may see of a task (never which
- * answer is right), and the shapes of the player and live-screen calls.
+ * Games: what players and live screens see of a launched or demo activity (docs/games.md). The
+ * rules here are shared by the server, the phone player (/play) and the live screens: activity
+ * codes, team names, scoring, what a player may see of a task (never which answer is right), and
+ * the shapes of the player and live-screen calls.
  */
 import { z } from 'zod';
 import { isFreeTextAnswerCorrect } from './validation/step';

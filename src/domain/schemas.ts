@@ -57,7 +57,7 @@ export const stepSchema = z.strictObject({
   text: z.string().max(LIMITS.stepTextMaxLength),
   answers: z.array(answerSchema).max(LIMITS.multipleChoiceSlots),
   // SPEC's Step lists media as an Asset, but most tasks have none: a step sent without it has
-  // none (issue 16: "steps.0.media: expected object, received undefined" refused a normal task).
+  // none ("steps.0.media: expected object, received undefined" used to refuse a normal task).
   media: assetSchema.nullable().default(null),
   points: z.number().int().min(LIMITS.pointsMin).max(LIMITS.pointsMax),
   locked: z.boolean(),
@@ -140,7 +140,7 @@ export const templateSchema = z.object({
   /** When each field last changed; absent on library templates and older answers. */
   fieldStamps: fieldStampsSchema.optional(),
   /**
-   * Beyond SPEC's fields (issue 14, item 7; docs/sync.md, "Deleted on another device, edited
+   * Beyond SPEC's fields (docs/sync.md, "Deleted on another device, edited
    * here"): on the owner's own activity that keeps edits made on a device after the activity was
    * deleted on another, the id of that deleted activity and when this one was created. Absent
    * otherwise.

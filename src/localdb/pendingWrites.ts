@@ -5,7 +5,7 @@
  *
  * A draft the UI holds that is not in a write yet (typed while the previous write is in flight,
  * or between the keystroke and the repository's own write, which first reads the document)
- * counts the same way (issue 14 "no edit window"): it is as much at risk as a write in flight.
+ * counts the same way ("no edit window"): it is as much at risk as a write in flight.
  */
 let inFlight = 0;
 let drafts = 0;

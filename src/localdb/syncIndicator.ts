@@ -1,8 +1,8 @@
 /**
  * The builder's save indicator, which replaces SPEC's "Saving" / "Last saved {relative time}
- * ago" now that edits are saved on the device first and synced by the worker (issue 3, §4):
+ * ago" now that edits are saved on the device first and synced by the worker:
  * what it says for one template, given its sync state and the engine's, and the files picked for
- * it that wait to be uploaded (issue 14: "All changes synced" only once they are on the server
+ * it that wait to be uploaded ("All changes synced" only once they are on the server
  * too). Also the upload widget's line for a file on its way.
  */
 import { formatBytes } from '../domain/uploads';

@@ -1,6 +1,6 @@
 /**
  * SPEC §2.9 mobile-app download panel. Teamtrail's players need no app store: the phone player
- * is a web page, so the panel says so and tells them how to get there (issue 6 §9).
+ * is a web page, so the panel says so and tells them how to get there.
  */
 import { Paper, Stack, Text, ThemeIcon, Group } from '@mantine/core';
 import { PRODUCT_NAME } from '../domain/constants';

@@ -1,6 +1,6 @@
 /**
- * The builder's save indicator (SPEC §2.8 "Autosave indicator", as issue 3 redefines it): where
- * this template's edits are — on this device, on their way, or on the server — and the files
+ * The builder's save indicator (SPEC §2.8 "Autosave indicator", redefined for offline-first sync):
+ * where this template's edits are — on this device, on their way, or on the server — and the files
  * picked for it that have not been uploaded yet (how many, and their size).
  */
 import { Group, Loader, Text, ThemeIcon, Tooltip } from '@mantine/core';

@@ -61,7 +61,7 @@ export const theme = createTheme({
 /**
  * Text colours that meet WCAG AA contrast (4.5:1) on white and on the light greys and brand tint
  * the screens use as backgrounds: Mantine's "dimmed" (gray.6, 3.3:1) and links in the primary
- * shade (4.4:1 on brand.0) do not (issue 6: no serious axe violations).
+ * shade (4.4:1 on brand.0) do not (axe must find no serious violations).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},

@@ -1,5 +1,5 @@
 /**
- * Sign-in and sign-up rules that hold against guessing (issue 16; docs/auth.md): failed
+ * Sign-in and sign-up rules that hold against guessing (docs/auth.md): failed
  * sign-ins are limited per e-mail address as well as per client address, for unknown addresses
  * exactly as for known ones; sign-up refuses passwords that are easy to guess, with the reason in
  * plain words, and takes strong ones.

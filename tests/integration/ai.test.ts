@@ -1,5 +1,5 @@
 /**
- * The AI content assistant's calls with the built-in generator (issue 4; SPEC §3, §6, §7, §8):
+ * The AI content assistant's calls with the built-in generator (SPEC §3, §6, §7, §8):
  * POST /ai_content_requests queues a job that the server's runner completes; the status call
  * answers the template; locked tasks are never replaced; bad input, other people's templates
  * and flooding are refused with {errorMessage} and nothing written; a crashed job is retried

@@ -1,5 +1,5 @@
 /**
- * The AI assistant's limits hold under concurrency (issue 16; docs/operations.md "Limits"): the
+ * The AI assistant's limits hold under concurrency (docs/operations.md "Limits"): the
  * check and the insert of a request happen under one lock per owner (and per client address for
  * guests), so parallel requests cannot all slip past "3 at once"; fresh AnonIds from one address
  * meet the per-address guest limits. The atomic test runs on PGlite and, when TEST_DATABASE_URL

@@ -1,5 +1,5 @@
 /**
- * Issue 16: "API answers carry no Cache-Control: no-store". Every /v1 answer is one person's data
+ * API answers carry Cache-Control: no-store. Every /v1 answer is one person's data
  * of the moment, so none may be kept by a browser or a proxy, errors included; a route that
  * means to be cached (the QR code image) keeps its own header.
  */

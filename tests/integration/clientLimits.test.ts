@@ -1,5 +1,5 @@
 /**
- * Limits keyed by who the client verifiably is (issue 16; docs/operations.md "Limits"): a team's
+ * Limits keyed by who the client verifiably is (docs/operations.md "Limits"): a team's
  * calls are counted per team that its TeamToken is verified to stand for, so made-up tokens
  * cannot pick fresh buckets (they count against the client's address); and the client address
  * comes from X-Forwarded-For only as far as TRUST_PROXY trusts the proxies in front.

@@ -1,5 +1,5 @@
 /**
- * Issue 17: production runs the server compiled to JavaScript (scripts/build-server.mjs), with
+ * Production runs the server compiled to JavaScript (scripts/build-server.mjs), with
  * no TypeScript loader. This builds it into a folder of its own, starts it as `npm start` does
  * (`node --enable-source-maps …/server.js`) on a new DATA_DIR with the embedded database, and
  * checks what the compiled build must find by path at run time: the migrations, the child

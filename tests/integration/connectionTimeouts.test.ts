@@ -1,5 +1,5 @@
 /**
- * Issue 16: "no request or header timeout (slowloris)". A client that sends its headers a byte at
+ * Request and header timeouts (slowloris). A client that sends its headers a byte at
  * a time, or opens a connection and sends nothing, cannot hold it for ever (server/app.ts,
  * HEADERS_TIMEOUT_MS, IDLE_TIMEOUT_MS). Short limits here; the test waits for the server to close
  * the connection, bounded only by the test's own timeout.

@@ -1,6 +1,6 @@
 /**
- * Issue 16: "a second server (or npm run admin) on the same DATA_DIR opens the same database and
- * one side's writes are lost silently". With the embedded database, one process at a time holds
+ * A second server (or npm run admin) on the same DATA_DIR used to open the same database, and
+ * one side's writes were lost silently. With the embedded database, one process at a time holds
  * DATA_DIR (server/db/dataDirLock.ts); a second one stops at once and says who holds it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Game control (issue 15, docs/games.md "Game control"): the organiser ends, pauses, resumes and
+ * Game control (docs/games.md "Game control"): the organiser ends, pauses, resumes and
  * moves the end of a game, as its signed-in owner or with its screen key; the phones and live
  * screens hear of it at once; another organiser's game is 404; FREE cannot extend past the day.
  * And late answers: made before the end, delivered after it within the grace period, they count.

@@ -1,5 +1,5 @@
 /**
- * The organiser's downloads (issue 15, docs/games.md "Live screens"): the zip gives every team a
+ * The organiser's downloads (docs/games.md "Live screens"): the zip gives every team a
  * folder of its own and every file a name of its own, the CSV has every team that joined, and
  * the statistics count the photos and videos the zip holds.
  */

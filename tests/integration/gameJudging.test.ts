@@ -1,5 +1,5 @@
 /**
- * Judging every kind of submission (issue 15, docs/games.md "Judging"):
+ * Judging every kind of submission (docs/games.md "Judging"):
  * `PATCH /v1/games/{gameId}/submissions/{id} {points?, rejected?, hidden?}` for free text,
  * multiple choice, challenges and photos, with the owner's sign-in or the screen key; `hidden`
  * keeps a submission off what the room's screens receive (`?view=presentation`), while the

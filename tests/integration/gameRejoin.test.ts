@@ -1,5 +1,5 @@
 /**
- * A team moves to another phone (issue 15, docs/games.md "A team moves to another phone"): the
+ * A team moves to another phone (docs/games.md "A team moves to another phone"): the
  * team's rejoin code is in its state; POST /play/{code}/teams/rejoin gives another phone a token
  * of its own for the same team while the first phone's keeps working; codes are read in any case
  * and with spaces; a wrong code is 404, an ended game 410, and neither writes anything; a removed

@@ -1,5 +1,5 @@
 /**
- * The organiser's calls on teams (issue 15, docs/games.md "Teams: rename, remove, bonus and
+ * The organiser's calls on teams (docs/games.md "Teams: rename, remove, bonus and
  * penalty points"): rename a team under the joining rules, remove it (its phone is refused and
  * it leaves the scoreboard), and give it bonus or penalty points that move its score, the
  * scoreboard, the statistics and the CSV. Each call takes the screen key or the owner's sign-in;

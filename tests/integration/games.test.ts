@@ -1,5 +1,5 @@
 /**
- * Games on the server (issue 5, docs/games.md; SPEC §4, §6, §7, §8, §9): demo, launch and
+ * Games on the server (docs/games.md; SPEC §4, §6, §7, §8, §9): demo, launch and
  * schedule with the plan limits (403) and the template rules (422), snapshot isolation, expiry of
  * demos, joining by code (wrong codes, full games, name clashes), scoring of every task type,
  * resends and second answers, forged team tokens, rejoining, the live screens behind their key,

@@ -1,5 +1,5 @@
 /**
- * Issue 16: one upload can no longer stall every game. The SVG safety check runs in a worker
+ * One upload can no longer stall every game. The SVG safety check runs in a worker
  * thread with a time limit (server/services/uploads/checkPool.ts), so while a hostile SVG is
  * checked the server keeps answering: measured on a real listening server with concurrent
  * GET /v1/health requests, not inject. A check over the time limit is refused in plain words and

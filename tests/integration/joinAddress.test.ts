@@ -1,5 +1,5 @@
 /**
- * GET /v1/join_address (issue 15, docs/games.md "The join address"): the organiser app is told
+ * GET /v1/join_address (docs/games.md "The join address"): the organiser app is told
  * when QR codes and join links point at this computer only, with its network addresses instead.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 16, "Durability of the embedded database", done when "kill -9 during writes with fsync
+ * Durability of the embedded database: "kill -9 during writes with fsync
  * on" loses nothing: a child process writes rows to the embedded database in a loop with
  * PGLITE_DURABILITY=fsync, printing each id once its write is acknowledged; it is killed with
  * SIGKILL in the middle of writing, twice (the second time after a recovery); every id it

@@ -1,5 +1,5 @@
 /**
- * Issue 16, "Durability of the embedded database": with PGLITE_DURABILITY=fsync (the default)
+ * Durability of the embedded database: with PGLITE_DURABILITY=fsync (the default)
  * every file PGlite writes for a call is fsynced before the call's promise resolves, the WAL by
  * PostgreSQL itself inside COMMIT; with `relaxed` nothing is ever fsynced (PGlite as shipped).
  * server/db/durablePgliteFs.ts says why and how.

@@ -1,5 +1,5 @@
 /**
- * Issue 16, durable commits: a failed fsync is never taken for success. Once one fails (a
+ * Durable commits: a failed fsync is never taken for success. Once one fails (a
  * failing or full disk), the call that needed it rejects, and so does every later call, until
  * the server is restarted (server/db/durablePgliteFs.ts).
  */

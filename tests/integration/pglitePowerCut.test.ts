@@ -1,5 +1,5 @@
 /**
- * Issue 16, "Durability of the embedded database": what a power cut leaves. A SIGKILL keeps the
+ * Durability of the embedded database: what a power cut leaves. A SIGKILL keeps the
  * operating system's cache (pgliteCrash.test.ts); a power cut keeps only what was fsynced. This
  * test models that: every write PGlite makes is recorded with its bytes, every fsync too, and the
  * disk after a cut right after the last acknowledged write is the database as it was before the

@@ -1,5 +1,5 @@
 /**
- * Realtime across server instances (issue 5; docs/games.md "Realtime"): with DATABASE_URL, two
+ * Realtime across server instances (docs/games.md "Realtime"): with DATABASE_URL, two
  * instances of the app on one PostgreSQL share events through LISTEN/NOTIFY, so a team joining
  * through one instance appears on a live screen served by the other, exactly once. Runs when
  * TEST_DATABASE_URL is set (CI starts PostgreSQL).

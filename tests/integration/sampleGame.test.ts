@@ -1,5 +1,5 @@
 /**
- * The standing sample game behind "Play a demo" (issue 15, docs/games.md "The sample game"):
+ * The standing sample game behind "Play a demo" (docs/games.md "The sample game"):
  * anyone gets a code that a phone can join at once; it is the same code all day, and a new game
  * (with no teams) the next day.
  */

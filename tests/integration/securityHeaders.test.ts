@@ -1,6 +1,6 @@
 /**
  * The security headers (helmet's set) are worked out once at start and set on every answer
- * (issue 17: @fastify/helmet ran helmet on each request). This holds them to what helmet sent
+ * (@fastify/helmet ran helmet on each request). This holds them to what helmet sent
  * before that change, byte for byte (names as sent, values, order, first in the head), on every
  * kind of answer: pages, files, API answers, errors, 404s, uploads and event streams, whose head
  * is written after reply.hijack().

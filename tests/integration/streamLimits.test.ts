@@ -1,5 +1,5 @@
 /**
- * Issue 16: "one address may hold thousands of event streams". Event streams are capped per
+ * One address can no longer hold thousands of event streams. Event streams are capped per
  * client address, per game and per owner (config.streams, server/services/sse.ts); one over the
  * cap is answered 429 with `{errorMessage}` and Retry-After, and a closed stream frees its place.
  * Over real sockets, since a stream stays open.

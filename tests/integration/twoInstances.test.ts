@@ -1,5 +1,5 @@
 /**
- * Two server instances on one PostgreSQL and one S3-compatible store (issue 17; docs/operations.md
+ * Two server instances on one PostgreSQL and one S3-compatible store (docs/operations.md
  * "Several machines"): phones join and answer through either instance, the organiser's live screen
  * is served by the other, and a photo uploaded through one is downloaded through the other, whole
  * and in byte ranges. The live scoreboard each instance keeps in memory must end equal to the

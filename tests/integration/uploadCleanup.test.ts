@@ -1,6 +1,6 @@
 /**
- * Removing uploaded files that nothing uses (issue 16: "Replaced and deleted files stay on disk
- * for ever"; server/services/uploads/cleanup.ts, docs/operations.md "Unused uploaded files").
+ * Removing uploaded files that nothing uses (replaced and deleted files used to stay on disk
+ * for ever; server/services/uploads/cleanup.ts, docs/operations.md "Unused uploaded files").
  * Files are uploaded through the real API and put into templates, games and teams as clients
  * do; time is moved by the `now` given to the cleanup, never by waiting. Each test names the
  * rule it checks. Runs on PGlite and, when TEST_DATABASE_URL is set (CI), on PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * Issue 16: heavy uploads cannot bloat or crowd out the server.
+ * Heavy uploads cannot bloat or crowd out the server.
  *
  * - Uploads stream to disk: twelve 60 MB videos sent at once raise the server's memory (rss) by
  *   less than 250 MB (buffered whole, they raised it by ~900 MB). Measured on a real listening

@@ -313,7 +313,7 @@ describe('POST /templates/{id}/steps/{stepId}/media', () => {
   });
 });
 
-describe('PNG metadata (issue 16: team photos kept PNG metadata)', () => {
+describe('PNG metadata (team photos used to keep it)', () => {
   it('strips EXIF (GPS position included) from an uploaded PNG, keeping its pixels', async () => {
     const { me, template } = await guestWithTemplate();
     const photo = await sharp({

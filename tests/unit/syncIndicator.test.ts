@@ -1,4 +1,4 @@
-/** The save indicator's texts (issue 3 §4, replacing SPEC §2.8 "Saving" / "Last saved … ago"). */
+/** The save indicator's texts (replacing SPEC §2.8 "Saving" / "Last saved … ago"). */
 import { describe, expect, it } from 'vitest';
 import {
   syncIndicatorFor,

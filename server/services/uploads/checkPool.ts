@@ -1,7 +1,7 @@
 /**
  * A small pool of worker threads for upload checks whose cost the uploader controls (checks.ts):
  * the server's main thread only hands the bytes over and waits, so one hostile upload cannot
- * stall every game (issue 16: a 9 MB SVG held the main thread for up to 10 s, /v1/health
+ * stall every game (a 9 MB SVG held the main thread for up to 10 s, /v1/health
  * unanswered meanwhile).
  *
  * - At most `workers` checks run at once; more wait in line, first come first served.

@@ -1,6 +1,6 @@
 /**
- * Removing uploaded files that nothing uses any more (issue 16: "Replaced and deleted files stay
- * on disk for ever"). Every stored file has a row in `uploads` (save.ts); a file is removed, with
+ * Removing uploaded files that nothing uses any more (replaced and deleted files used to stay
+ * on disk for ever). Every stored file has a row in `uploads` (save.ts); a file is removed, with
  * its row, once all of these hold:
  *
  * 1. It was uploaded more than the grace period ago. A fresh file is not used yet: the client

@@ -1,5 +1,5 @@
 /**
- * An upload on its way to storage, held on disk rather than in memory (issue 16: twelve 60 MB
+ * An upload on its way to storage, held on disk rather than in memory (twelve 60 MB
  * uploads at once, each buffered whole, raised the server's memory by ~900 MB). A multipart
  * upload streams into a staging file here; a resumable upload's finished `.part` file is one
  * already. Checks read only what they need (a few kilobytes to tell a video's type; a whole

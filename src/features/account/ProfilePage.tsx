@@ -1,5 +1,5 @@
 /**
- * /profile (issue 6 §3; protected, in the sidebar layout): the signed-in user's name and
+ * /profile (protected, in the sidebar layout): the signed-in user's name and
  * e-mail, their plan with what it allows and "View plans", and sign-out. The server's accounts
  * have no call to change a name, so their details are read-only; with Clerk, Clerk's own
  * account management sits below.

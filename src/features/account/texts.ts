@@ -1,4 +1,4 @@
-/** The profile screen's words (issue 6 §3). */
+/** The profile screen's words. */
 export const PROFILE_TEXTS = {
   title: 'Your profile',
   description: 'Your account, and what your plan lets you do.',

@@ -35,7 +35,7 @@ export const HIGHLIGHT_BADGE = 'Latest';
 export const PAUSED_BADGE = 'Paused';
 /**
  * Beside the name of an activity that keeps edits made on a device after it was deleted on
- * another (issue 14, item 7; docs/sync.md, "Deleted on another device, edited here"), so that
+ * another (docs/sync.md, "Deleted on another device, edited here"), so that
  * the organiser who deleted it knows why it came back. Shown for RESTORED_MARK_DAYS.
  */
 export const RESTORED_BADGE = 'Restored';

@@ -1,5 +1,5 @@
 /**
- * A live row's "Game controls" (issue 15, docs/games.md "Game control"): Pause / Resume, Extend
+ * A live row's "Game controls" (docs/games.md "Game control"): Pause / Resume, Extend
  * by 15 min, 30 min or 1 h, Announce, and End now after a confirmation, acting on the row's
  * current instance with the owner's sign-in. They are the live statistics screen's controls
  * (src/live/components/GameControls.tsx) for an organiser who has My Activities open instead.

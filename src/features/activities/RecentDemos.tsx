@@ -1,5 +1,5 @@
 /**
- * "Recent demos" under My Activities (issue 15, docs/games.md "Recent demo runs"): the
+ * "Recent demos" under My Activities (docs/games.md "Recent demo runs"): the
  * organiser's demo runs of the last 24 hours, which keep their statistics for a day. A demo is
  * not an instance of its activity (docs/statuses.md), so it has no row above; this is where its
  * statistics and scoreboard stay reachable once the demo dialog is closed. Online only, and

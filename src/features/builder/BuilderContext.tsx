@@ -1,5 +1,5 @@
 /**
- * What every builder screen works on (SPEC §2.8, issue 7): the template being edited, read from
+ * What every builder screen works on (SPEC §2.8): the template being edited, read from
  * the local database, and the one way to change it. Edits are local writes the sync worker
  * carries to the server (no timer autosave); the help panel is shared by the chrome and the
  * screens. The builder layout provides it; screens read it with `useBuilder()`.

@@ -90,9 +90,9 @@ export function BuilderLayout() {
       <BuilderNavRail />
       {value ? (
         <BuilderContext.Provider value={value}>
-          {/* Issue 14: writes back what this tab typed and the page's leaving cut short. */}
+          {/* No edit window: writes back what this tab typed and the page's leaving cut short. */}
           <DraftRecovery />
-          {/* Issue 14, item 7: what a merge with another device's changes replaced. */}
+          {/* What a merge with another device's changes replaced. */}
           <MergeNotice />
           <BuilderFrame />
         </BuilderContext.Provider>
@@ -147,7 +147,7 @@ const BuilderFrame = memo(function BuilderFrame() {
 
 /**
  * The launch dialog, memoised: the host renders again on every write of the template (each
- * keystroke is written at once, issue 14); the closed dialog only when its own props change.
+ * keystroke is written at once); the closed dialog only when its own props change.
  */
 const BuilderLaunchDialog = memo(LaunchDialog);
 
@@ -195,7 +195,7 @@ function BuilderNotFound({ templateId }: { templateId: string }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const { signedIn } = useSession();
-  // Issue 14, item 7: deleted on another device (said so, not waited for), or kept under a new
+  // Deleted on another device (said so, not waited for), or kept under a new
   // id because this device had edits of it (the builder follows).
   const { data: deleted, isLoading } = useDeletedElsewhere(templateId);
   const restoredAs = deleted?.restoredAs ?? null;

@@ -6,7 +6,7 @@
  * instead of silently overwriting it; while a write of ours is under way the field keeps its own
  * text, so that the echo of an earlier keystroke never moves the caret or drops a letter. The writes
  * are coalesced only while one is in flight, and what waits is written on blur and when the page
- * goes (durableWrites.ts, issue 14): a keystroke is durable one or two write-latencies later,
+ * goes (durableWrites.ts): a keystroke is durable one or two write-latencies later,
  * and kept in the tab's draft journal until then (draftJournal.ts).
  */
 import { Textarea, TextInput } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The tab's journal of builder drafts not in IndexedDB yet (issue 14, no edit window).
+ * The tab's journal of builder drafts not in IndexedDB yet (no edit window).
  *
  * Every change is written to IndexedDB at once (durableWrites.ts), but that write takes from a
  * few milliseconds to tens of them (the repository reads the document, then writes it, and the

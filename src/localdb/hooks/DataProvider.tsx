@@ -6,7 +6,7 @@
  * Asks the browser for persistent storage once.
  *
  * The database code (RxDB, Dexie: about 90 KB gzipped) is loaded after the first paint rather
- * than with the page (issue 6 budget: 250 KB for "/"), and the app does not wait for it: the
+ * than with the page (the 250 KB budget of "/"), and the app does not wait for it: the
  * shell and the Dashboard render at once, and a screen that reads local data suspends until the
  * database is open (the layouts' Suspense shows a loader meanwhile).
  */

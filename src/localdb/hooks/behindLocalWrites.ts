@@ -1,6 +1,6 @@
 /**
  * Keeps a screen that follows the local database out of the way of the tab's own writes
- * (issue 14, keystroke→durable). Every builder field writes each keystroke at once, and each
+ * (keystroke→durable). Every builder field writes each keystroke at once, and each
  * write comes back as a new version of the whole template; rendering the builder for every one
  * of them (the echo of our own typing, and the sync worker's bookkeeping writes in between) kept
  * the main thread so busy that the next keystroke's write waited behind renders and paints.

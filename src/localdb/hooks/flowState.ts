@@ -1,6 +1,6 @@
 /**
  * The AI creation wizard's state and the demo state (SPEC §3), kept on the device so that both
- * survive a reload and a sign-up in the middle of the flow (issue 6 §5).
+ * survive a reload and a sign-up in the middle of the flow.
  */
 import type { AiWizardState, DemoState } from '../../domain/schemas';
 import { AI_WIZARD_DEFAULTS, DEMO_STATE_DEFAULTS } from '../../domain/flowDefaults';

@@ -1,6 +1,6 @@
 /**
  * Small state that must survive a reload but belongs to this device rather than to an account:
- * the AI wizard's answers and the demo in progress (issue 6 §5). It lives in an RxDB local
+ * the AI wizard's answers and the demo in progress. It lives in an RxDB local
  * document, so every tab sees the same state at once and a guest who signs up half-way keeps it.
  */
 import { useCallback, useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The SVG shapes of issue 16 that held the server's main thread for seconds, and a way to
+ * The SVG shapes that held the server's main thread for seconds, and a way to
  * measure /v1/health on a listening server while something else is going on.
  */
 const ROOT = '<svg xmlns="http://www.w3.org/2000/svg">';

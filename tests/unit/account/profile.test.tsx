@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The profile screen (issue 6 §3): the user's name, e-mail and plan (SPEC §6) with what it
+ * The profile screen: the user's name, e-mail and plan (SPEC §6) with what it
  * allows and "View plans", and sign-out; for a Clerk account, Clerk's own account management.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,7 +47,7 @@ function renderProfile(overrides: Partial<AuthContextValue> = {}, user: AccountU
   return { signOut };
 }
 
-describe('the profile (issue 6 §3)', () => {
+describe('the profile', () => {
   it('shows the name, the e-mail and the FREE plan with what it allows, and "View plans"', () => {
     renderProfile();
     const account = screen.getByRole('region', { name: 'Account' });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Sign-out never surprises anyone with lost work (issue 14, docs/sync.md "One local database per
+ * Sign-out never surprises anyone with lost work (docs/sync.md "One local database per
  * owner"): with nothing waiting it signs out at once; with edits or files that have not reached
  * the server it asks first, and "Wait for sync" signs out only once nothing waits.
  */
@@ -9,7 +9,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MantineProvider } from '@mantine/core';
 import { AuthContext } from '../../../src/auth/context';
 import type { AuthContextValue } from '../../../src/auth/types';
-import { DataContextProvider, type DataContextValue } from '../../../src/localdb/hooks/DataProvider';
+import {
+  DataContextProvider,
+  type DataContextValue,
+} from '../../../src/localdb/hooks/DataProvider';
 import {
   SIGN_OUT_GUARD_TEXTS,
   SignOutGuard,

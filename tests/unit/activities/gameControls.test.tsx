@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 15: My Activities' game controls and recent demos, through the screen. A row whose
+ * My Activities' game controls and recent demos, through the screen. A row whose
  * current instance is running or paused has a "Game controls" menu: Pause / Resume, Extend by
  * 15 min, 30 min or 1 h, Announce, and End now after a confirmation; each calls the game control
  * API with the organiser's sign-in, shows the result at once and asks the sync worker to pull;

@@ -49,7 +49,7 @@ beforeEach(async () => {
   db = await openTestDatabase();
   sync = fakeSync();
   vi.mocked(useSession).mockReturnValue(session(true));
-  // The recent demos below the table (issue 15, tests/unit/activities/gameControls.test.tsx):
+  // The recent demos below the table (tests/unit/activities/gameControls.test.tsx):
   // none here.
   vi.stubGlobal('fetch', async () => new Response('[]', { status: 200 }));
 });
@@ -422,7 +422,7 @@ describe('SPEC §4 "Copy"', () => {
   });
 });
 
-describe('Issue 14, item 7: an activity kept from edits made after it was deleted elsewhere is marked "Restored"', () => {
+describe('an activity kept from edits made after it was deleted elsewhere is marked "Restored"', () => {
   const DAY_MS = 24 * 60 * 60 * 1000;
   const restored = (name: string, daysAgo: number) =>
     activityRow({

@@ -1,5 +1,5 @@
 /**
- * The built-in generator's question bank (server/ai/bank, issue 4): its size (at least 600
+ * The built-in generator's question bank (server/ai/bank): its size (at least 600
  * questions and 150 team challenges across at least 30 topics), and that every entry can become
  * a valid task: one correct answer, three distinct wrong answers that differ from it, no
  * duplicates anywhere in the bank, titles and texts of a sensible length.
@@ -12,7 +12,7 @@ const fold = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, ' ');
 const questions = BANK_TOPICS.flatMap((t) => t.questions.map((q) => ({ topic: t.id, ...q })));
 const challenges = BANK_TOPICS.flatMap((t) => t.challenges.map((c) => ({ topic: t.id, ...c })));
 
-describe('question bank size (issue 4: 600 questions, 150 challenges, 30 topics)', () => {
+describe('question bank size (at least 600 questions, 150 challenges, 30 topics)', () => {
   it('has at least 30 topics with unique kebab-case ids and keywords', () => {
     expect(BANK_TOPICS.length).toBeGreaterThanOrEqual(30);
     const ids = BANK_TOPICS.map((t) => t.id);

@@ -1,5 +1,5 @@
 /**
- * The built-in generator (issue 4, docs/ai.md): for a fixed set of organiser requests, every
+ * The built-in generator (docs/ai.md): for a fixed set of organiser requests, every
  * generated template validates, has the requested number of tasks and a mix of types, repeats
  * nothing (not even a locked task it keeps), gives multiple choice exactly one right answer,
  * follows the request's topics, turns the organiser's own facts into questions with the right

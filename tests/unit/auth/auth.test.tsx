@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Accounts in the organiser app (issue 6 §2; SPEC §2.2, §4): sign-in and sign-up return to
+ * Accounts in the organiser app (SPEC §2.2, §4): sign-in and sign-up return to
  * ?from= (and only to a path of this app), the server's refusals appear next to their field, a
  * kept session opens the app signed in even offline, a session the server refuses signs out,
  * and signing out forgets the session.

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The Clerk adapter (issue 6 §2; SPEC §1 Sign-in, §2.2, §4 Authentication, §8) against a stand-in
+ * The Clerk adapter (SPEC §1 Sign-in, §2.2, §4 Authentication, §8) against a stand-in
  * for @clerk/react that behaves as the real one is documented to: a status of 'loading' |
  * 'ready' | 'error' with `on('status')`, a session that may be 'pending', hooks that treat a
  * pending session as signed out when asked to. What only a real Clerk instance can show is

@@ -181,7 +181,7 @@ describe('SPEC §2.8 Overview screen', () => {
     expect(screen.queryByText(MESSAGES.template.nameRequired)).toBeNull();
   });
 
-  it('Issue 14 no edit window: fast typing in the name is stored up to its last keystroke, and the leave-page guard counts it from the first until then', async () => {
+  it('no edit window: fast typing in the name is stored up to its last keystroke, and the leave-page guard counts it from the first until then', async () => {
     const stored = await storeTemplate(db);
     renderBuilder(db, `/builder/${stored.id}`);
     const name = await screen.findByLabelText(/^Name/);
@@ -197,7 +197,7 @@ describe('SPEC §2.8 Overview screen', () => {
   });
 });
 
-describe('Issue 14: a field follows the document', () => {
+describe('a field follows the document', () => {
   it('a focused name field shows a rename made elsewhere once nothing typed here is being written', async () => {
     const stored = await storeTemplate(db);
     renderBuilder(db, `/builder/${stored.id}`);

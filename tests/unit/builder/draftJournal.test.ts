@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 14, no edit window (src/features/builder/draftJournal.ts): what a builder field has not
+ * No edit window (src/features/builder/draftJournal.ts): what a builder field has not
  * got into IndexedDB yet is kept in the tab's sessionStorage from the keystroke on, and written
  * back when the builder opens again in that tab, unless the field has changed elsewhere since.
  */
@@ -41,7 +41,7 @@ function pageGoes(journal: { idle(): void }) {
 
 afterEach(() => sessionStorage.clear());
 
-describe('Issue 14 no edit window: the tab keeps what is not in IndexedDB yet', () => {
+describe('no edit window: the tab keeps what is not in IndexedDB yet', () => {
   it('a change is in the tab’s storage at once, and gone once nothing waits or is in flight', () => {
     const journal = createDraftJournal<string>('name', same);
     journal.changed(scope, 'Quiz n', 'Quiz');

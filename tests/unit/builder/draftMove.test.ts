@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 14, the builder's crash-safe drafts follow the work (src/localdb/draftDatabase.ts,
+ * The builder's crash-safe drafts follow the work (src/localdb/draftDatabase.ts,
  * moveDrafts, called from workers/ownerSwitch.ts): when another owner takes a guest's work (a
  * sign-up, an earlier guest id adopted), the guest's records in the drafts store move to that
  * owner's, re-keyed to it, so that its builder writes back what a crashed guest tab typed last.
@@ -160,7 +160,7 @@ async function guestWithCrashedDraft(anonId: string) {
   return { guest, database, templateId: made.id, left };
 }
 
-describe('Issue 14 the drafts follow the work: moving a drafts store', () => {
+describe('the drafts follow the work: moving a drafts store', () => {
   it('a guest’s drafts move to the new owner’s store re-keyed to it, with the same tab, time and entry', async () => {
     const from = databaseName();
     const to = databaseName();
@@ -236,7 +236,7 @@ describe('Issue 14 the drafts follow the work: moving a drafts store', () => {
   });
 });
 
-describe('Issue 14 the drafts follow the work: writing them back for the new owner', () => {
+describe('the drafts follow the work: writing them back for the new owner', () => {
   it('after a sign-up, the account’s builder writes back the draft a crashed guest tab left', async () => {
     const anonId = randomUUID();
     const { database, templateId } = await guestWithCrashedDraft(anonId);

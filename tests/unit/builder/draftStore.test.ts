@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 14, no edit window, through a crash (src/localdb/draftStore.ts): every change a builder
+ * No edit window, through a crash (src/localdb/draftStore.ts): every change a builder
  * field journals is also put in the owner's drafts store in IndexedDB at once, and goes once its
  * write has landed. Drafts a tab left there when it closed or crashed are written back when the
  * builder opens again, in any tab; a tab that is still open (it holds its Web Lock) keeps its own.
@@ -88,7 +88,7 @@ async function recordOfTab(tab: string, field: string, value: string, known: str
   db.close();
 }
 
-describe('Issue 14 no edit window through a crash: the drafts store', () => {
+describe('no edit window through a crash: the drafts store', () => {
   it('a change is in the drafts store as soon as it is made, and gone once its write has landed', async () => {
     const journal = createDraftJournal<string>('name', (a, b) => a === b);
     journal.changed(scope, 'Quiz n', 'Quiz');

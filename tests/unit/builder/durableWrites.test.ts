@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 14, no edit window (src/features/builder/durableWrites.ts): every builder field is
+ * No edit window (src/features/builder/durableWrites.ts): every builder field is
  * written as it changes, coalesced only while a write is in flight (one in flight, plus the latest
  * value waiting for it); the value waiting is written at once when the page is hidden or goes
  * away, and counts in the leave-page guard until its write has landed.
@@ -27,7 +27,7 @@ function setVisibility(state: 'visible' | 'hidden') {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
-describe('Issue 14 no edit window: a builder field is written as it changes', () => {
+describe('no edit window: a builder field is written as it changes', () => {
   it('writes a value at once when no write is in flight', () => {
     const { save, values } = slowSave();
     const writer = createCoalescingWriter<string>();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 14, item 7: the builder tells the organiser what a merge with another device's changes
+ * The builder tells the organiser what a merge with another device's changes
  * replaced (from the conflict log), lets them restore their value as an ordinary edit, records
  * "Dismiss" per template; an activity kept after a deletion elsewhere has its own notice; and
  * an activity deleted on another device is said to be, not waited for.

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The builder's sync indicator tells the truth while one types (issue 14, "All changes synced"
+ * The builder's sync indicator tells the truth while one types ("All changes synced"
  * only once they are on the server). The builder follows its template behind the tab's own
  * writes (src/localdb/hooks/behindLocalWrites.ts): the version it shows is the one from before the
  * keystroke until the keystroke's write has landed and a render has caught up. The indicator

@@ -3,7 +3,7 @@
  * SPEC §2.7 Template Library and §9 "Template Library filters", through the screen: the Owner
  * group only when signed in, the checkbox logic, the cards' fields, the empty messages, and
  * "Choose Template" (copy on this device, spinner and every card disabled, then the builder; on
- * failure logged and reset). Issue 18: the Blank card first, whatever the filters, starting a
+ * failure logged and reset). The Blank card first, whatever the filters, starting a
  * new blank activity.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -418,7 +418,7 @@ describe('SPEC §2.7 "Choose Template"', () => {
 const blankCard = () => screen.getByTestId('blank-activity-card');
 const gridCards = () => [...screen.getByTestId('library-grid').children] as HTMLElement[];
 
-describe("Issue 18: the library's Blank card", () => {
+describe("the library's Blank card", () => {
   it('comes first in the grid, with the template cards\' look: a "+" picture, "Blank activity", "Start from scratch with an empty activity", "Start blank"', async () => {
     await storeLibrary(db, [PUB_QUIZ, REMOTE]);
     render();

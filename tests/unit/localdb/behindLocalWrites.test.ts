@@ -1,5 +1,5 @@
 /**
- * The builder follows its template behind the tab's own writes (issue 14, keystroke→durable;
+ * The builder follows its template behind the tab's own writes (keystroke→durable;
  * src/localdb/hooks/behindLocalWrites.ts): a change after a quiet spell shows at once, fast changes
  * at most once per interval and only once the tab's writes have landed, never later than the
  * longest wait, and the latest version always comes through.

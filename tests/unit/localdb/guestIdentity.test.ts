@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The guest's identity is as durable as the guest's work (issue 14, docs/sync.md "The guest's
+ * The guest's identity is as durable as the guest's work (docs/sync.md "The guest's
  * identity"): the id is kept in IndexedDB and the wgAnonId cookie restored from there.
  */
 import { IDBFactory } from 'fake-indexeddb';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * The leave-page guard (src/localdb/pendingWrites.ts): the browser's "Leave site?" warning is asked
- * for while a local write is in flight, and (issue 14, no edit window) while a draft waits to be
+ * for while a local write is in flight, and (no edit window) while a draft waits to be
  * written, and not once everything is on the device.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The contact page (issue 6 §11), the default of the meeting-booking links (SPEC §1 "Contact
+ * The contact page, the default of the meeting-booking links (SPEC §1 "Contact
  * Us", "Request a theme", "Upgrade - Contact us"): the SPEC §9 support phone and e-mail from
  * configuration, and "book a call" by e-mail. It calls no backend.
  */

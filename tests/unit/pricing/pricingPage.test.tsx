@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The pricing page (issue 6 §11), built from SPEC §6 "Roles and permissions": the FREE plan, the
+ * The pricing page, built from SPEC §6 "Roles and permissions": the FREE plan, the
  * paid PRO plan and the higher tier with outdoor GPS activities; the signed-in user's plan marked.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 6 §10: a lazy route chunk that fails to load (a new version deployed under a tab without
+ * A lazy route chunk that fails to load (a new version deployed under a tab without
  * the service worker) offers a reload instead of the fallback error screen.
  */
 import { describe, expect, it } from 'vitest';

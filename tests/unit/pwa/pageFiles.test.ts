@@ -1,5 +1,5 @@
 /**
- * Issue 6 §10: the service worker precaches the organiser's app — every chunk, lazy routes and
+ * The service worker precaches the organiser's app — every chunk, lazy routes and
  * the sync worker's script included — but not what only the phone player or the live screens
  * use.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 6 §10: after one visit the app shell opens offline on any organiser route (navigation
+ * After one visit the app shell opens offline on any organiser route (navigation
  * fallback to index.html), but never for /v1, /uploads, /video, /play or /live, which the server
  * answers itself (the phone player and the live screens are pages of their own).
  */

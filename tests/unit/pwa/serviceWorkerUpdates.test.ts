@@ -1,5 +1,5 @@
 /**
- * Issue 6 §10: a new version shows an "Update available — Reload" prompt; never an automatic
+ * A new version shows an "Update available — Reload" prompt; never an automatic
  * reload that could lose a form. skipWaiting only when the user clicks Reload, then the page
  * reloads once the new worker controls it.
  */

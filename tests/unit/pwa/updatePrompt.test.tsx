@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 6 §10: "Update available — Reload", shown when a new version waits; the page reloads only
+ * "Update available — Reload", shown when a new version waits; the page reloads only
  * after the user's click and the new worker's take-over. And the screen offered instead of the
  * fallback error screen when a screen's code could not be loaded.
  */

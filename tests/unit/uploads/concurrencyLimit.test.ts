@@ -1,5 +1,5 @@
 /**
- * Issue 16: at most IMAGE_CHECKS_AT_ONCE photos are decoded at once; the others wait in line,
+ * At most IMAGE_CHECKS_AT_ONCE photos are decoded at once; the others wait in line,
  * first come first served, and none is refused (server/services/concurrencyLimit.ts).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 16: a JPEG's metadata goes without re-encoding (server/services/uploads/metadata.ts).
+ * A JPEG's metadata goes without re-encoding (server/services/uploads/metadata.ts).
  * Players' photos and task media are shown to everyone, so GPS, camera and editing data must go;
  * the pixels are kept byte for byte, and the orientation phones rely on is kept on its own.
  */

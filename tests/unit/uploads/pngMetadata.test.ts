@@ -1,5 +1,5 @@
 /**
- * Issue 16: "team photos keep PNG metadata". A stored PNG loses every metadata chunk (EXIF, text,
+ * Team photos used to keep their PNG metadata. A stored PNG loses every metadata chunk (EXIF, text,
  * times, private chunks) and keeps what makes it look as it does, without re-encoding.
  */
 import zlib from 'node:zlib';

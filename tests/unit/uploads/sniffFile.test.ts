@@ -1,5 +1,5 @@
 /**
- * Issue 16: a staged upload on disk is told by reading a few kilobytes of it
+ * A staged upload on disk is told by reading a few kilobytes of it
  * (sniffMediaTypeOfFile), with the same answer as sniffing the whole file in memory; an MP3's
  * ID3 tags (cover art of megabytes) and their padding are stepped over by reading, not loading.
  */

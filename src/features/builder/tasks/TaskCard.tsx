@@ -143,7 +143,7 @@ function TaskCardView({
         borderWidth: invalid || active ? 2 : 1,
         boxShadow: dropTarget ? '0 -3px 0 0 var(--mantine-color-brand-5)' : undefined,
         background: 'var(--mantine-color-white)',
-        // Cards out of view are not painted on every frame (issue 14: each keystroke is a frame
+        // Cards out of view are not painted on every frame (each keystroke is a frame
         // and a write, and painting all 30 cards held up the write's callbacks); they are
         // still in the accessibility tree and found by find-in-page. A collapsed card is 73 px;
         // the margin keeps focus rings at the card's edge from being clipped by the containment.

@@ -274,7 +274,7 @@ describe('SPEC §6 Locked tasks', () => {
   });
 });
 
-describe('Issue 14 no edit window: typing is written as it is typed, and on blur', () => {
+describe('no edit window: typing is written as it is typed, and on blur', () => {
   it('writes the first keystroke at once (no debounce), and the next one as soon as that write has landed', async () => {
     const h = renderTasksScreen(template([step()]));
     expand(1);

@@ -110,7 +110,7 @@ describe('SPEC §2.8 Edit Tasks: a task card keeps what was typed', () => {
   });
 });
 
-describe('Issue 14 no edit window: a task card writes every change at once', () => {
+describe('no edit window: a task card writes every change at once', () => {
   it('writes a change at once when no write is in flight: no debounce', () => {
     const { view, commits } = setUp();
     act(() => view.result.current.update((d) => ({ ...d, text: 'W' })));
