@@ -173,8 +173,31 @@ export default tseslint.config(
     },
   },
   {
+    // src/protocol is the wire the server and every client share, the phone player included:
+    // it imports src/domain only, and no zod (the player's bundle stays small).
+    files: ['src/protocol/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', '!../domain', '!../domain/*'],
+              message: 'src/protocol imports src/domain and nothing else of the project.',
+            },
+            {
+              group: ['zod', 'zod/*', 'react', 'react-dom', '@mantine/*'],
+              message: 'src/protocol is loaded by the phone player: no zod, React or Mantine.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The sync engine and its worker are plain TypeScript over the local database: no React,
-    // no screens. They import src/domain and src/localdb only.
+    // no screens. They import src/domain, src/protocol (the server's streams) and src/localdb.
     files: ['sync/**/*.ts', 'workers/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -182,9 +205,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+src/(?!(domain|localdb)(/|$))',
+              regex: '^(\\.\\./)+src/(?!(domain|protocol|localdb)(/|$))',
               message:
-                'sync/ and workers/ import src/domain and src/localdb, nothing else of src/.',
+                'sync/ and workers/ import src/domain, src/protocol and src/localdb, nothing else of src/.',
             },
             {
               regex: '^(\\.\\./)+src/localdb/hooks(/|$)',
@@ -200,7 +223,7 @@ export default tseslint.config(
     },
   },
   {
-    // server/ imports src/domain and nothing else of src/.
+    // server/ imports src/domain and src/protocol (the wire of its streams), nothing else of src/.
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -208,8 +231,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+src/(?!domain(/|$))',
-              message: 'server/ imports src/domain and nothing else of src/.',
+              regex: '^(\\.\\./)+src/(?!(domain|protocol)(/|$))',
+              message: 'server/ imports src/domain and src/protocol, nothing else of src/.',
             },
           ],
         },

@@ -6,6 +6,7 @@
  * template content; clients read content through GET /templates and the status URL.
  */
 import type { FastifyInstance } from 'fastify';
+import { OWNER_EVENTS, type OwnerStreamEvents } from '../../src/protocol/events';
 import { ownerChannel, ownerKeyOf, type RealtimeEvent } from '../services/realtime';
 import { endStreamsOnClose, openEventStream, ownerStreamScope } from '../services/sse';
 
@@ -16,15 +17,18 @@ export async function eventRoutes(app: FastifyInstance) {
     const channels = ownerChannel(request.actor);
     const { userId, anonId } = request.actor;
     const owner = ownerKeyOf(request.actor);
-    const stream = openEventStream(
+    const stream = openEventStream<OwnerStreamEvents>(
       app,
       request,
       reply,
       anonId && !userId ? { anonid: anonId } : {},
       owner ? [ownerStreamScope(app, owner)] : [],
     );
-    stream.send('ready', { channels: channels.length });
-    const send = (event: RealtimeEvent) => stream.send(event.type, event);
+    stream.send(OWNER_EVENTS.ready, { channels: channels.length });
+    const send = (event: RealtimeEvent) => {
+      // Owner channels carry template and AI notices only: a game's changes go to its channel.
+      if (event.type !== 'game-changed') stream.send(event.type, event);
+    };
     for (const channel of channels) stream.onClose(app.bus.subscribe(channel, send));
   });
 }

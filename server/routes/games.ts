@@ -31,6 +31,7 @@ import {
 } from '../../src/domain/games';
 import { notFound } from '../errors';
 import { gameChannel, type RealtimeEvent } from '../services/realtime';
+import { GAME_EVENTS, type GameStreamEvents } from '../../src/protocol/events';
 import { endStreamsOnClose, gameStreamScope, openEventStream } from '../services/sse';
 import {
   createGame,
@@ -350,9 +351,13 @@ export async function gameRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const game = await screenGame(request, request.params.gameId);
       const presentation = request.query.view === 'presentation';
-      const stream = openEventStream(app, request, reply, {}, [gameStreamScope(app, game.id)]);
+      const stream = openEventStream<GameStreamEvents>(app, request, reply, {}, [
+        gameStreamScope(app, game.id),
+      ]);
       stream.onClose(
-        app.liveGames.watchScoreboard(game, (json) => stream.sendJson('scoreboard', json)),
+        app.liveGames.watchScoreboard(game, (json) =>
+          stream.sendJson(GAME_EVENTS.scoreboard, json),
+        ),
       );
       stream.onClose(
         app.bus.subscribe(gameChannel(game.id), (event: RealtimeEvent) => {
@@ -360,12 +365,12 @@ export async function gameRoutes(appBase: FastifyInstance) {
           if (event.submission) {
             // A room's screen hears only that it must drop the submission, never what it was.
             if (presentation && !shownOnPresentation(event.submission)) {
-              stream.send('withdrawn', { id: event.submission.id });
-            } else stream.send('submission', event.submission);
+              stream.send(GAME_EVENTS.withdrawn, { id: event.submission.id });
+            } else stream.send(GAME_EVENTS.submission, event.submission);
           }
-          if (event.team) stream.send('team', event.team);
-          if (event.control) stream.send('game', event.control);
-          if (event.announcement) stream.send('announcement', event.announcement);
+          if (event.team) stream.send(GAME_EVENTS.team, event.team);
+          if (event.control) stream.send(GAME_EVENTS.game, event.control);
+          if (event.announcement) stream.send(GAME_EVENTS.announcement, event.announcement);
         }),
       );
     },

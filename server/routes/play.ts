@@ -25,6 +25,7 @@ import { idSchema, isoDateTime } from '../../src/domain/schemas';
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '../../src/domain/uploads';
 import { badRequest, HttpError } from '../errors';
 import { gameChannel } from '../services/realtime';
+import type { PlayerStreamEvents } from '../../src/protocol/events';
 import { endStreamsOnClose, gameStreamScope, openEventStream } from '../services/sse';
 import { inspectStagedUpload } from '../services/uploads/inspect';
 import type { StagedFile } from '../services/uploads/stagedFile';
@@ -334,7 +335,9 @@ export async function playRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const game = await findGameByCode(app.db, request.params.code);
       const { team } = request.query;
-      const stream = openEventStream(app, request, reply, {}, [gameStreamScope(app, game.id)]);
+      const stream = openEventStream<PlayerStreamEvents>(app, request, reply, {}, [
+        gameStreamScope(app, game.id),
+      ]);
       // The scoreboard (the last update at once), and for a team's phone the game's control
       // changes, announcements and its own judged photos (liveFeed.ts).
       stream.onClose(app.liveGames.watchAsPhone(game, team, stream));

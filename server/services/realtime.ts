@@ -6,16 +6,12 @@
 import { EventEmitter } from 'node:events';
 import type { AiRequestFinished } from '../../src/domain/aiEvents';
 import type { Announcement, GameControl, Submission, Team } from '../../src/domain/games';
+import type { TemplateChanged } from '../../src/protocol/events';
 import type { TeamStanding } from './games/liveScoreboard';
 
 export type RealtimeEvent =
-  | {
-      type: 'template-changed';
-      id: string;
-      revision: number;
-      updatedAt: string;
-      deleted: boolean;
-    }
+  /** One of an owner's templates changed: sent on as it is (src/protocol/events.ts). */
+  | TemplateChanged
   | {
       /**
        * Something in a game changed: a team joined, answered, or was judged, or the organiser

@@ -10,6 +10,7 @@
  * per instance (cap / instances) would not do: the load balancer may send them all to one.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../src/protocol/events';
 
 /** Proxies close idle connections; a comment line every 25 s keeps the stream open. */
 export const SSE_HEARTBEAT_MS = 25_000;
@@ -52,7 +53,7 @@ export const ownerStreamScope = (app: FastifyInstance, owner: string): StreamSco
 });
 
 /** A stream that was refused: sends nothing, and undoes each subscription as it is made. */
-const REFUSED_STREAM: EventStream = {
+const REFUSED_STREAM: EventStream<never> = {
   send() {},
   sendJson() {},
   onClose(cleanup) {
@@ -60,10 +61,14 @@ const REFUSED_STREAM: EventStream = {
   },
 };
 
-export interface EventStream {
-  send(event: string, data: unknown): void;
+/**
+ * A stream of the events `E` (src/protocol/events.ts: OwnerStreamEvents, GameStreamEvents,
+ * PlayerStreamEvents), each name with its payload's type.
+ */
+export interface EventStream<E> {
+  send<K extends keyof E & string>(event: K, data: E[K]): void;
   /** Sends JSON serialised already (one update written to thousands of streams). */
-  sendJson(event: string, json: string): void;
+  sendJson(event: keyof E & string, json: string): void;
   /** Runs when the client goes away or the server shuts down. */
   onClose(cleanup: () => void): void;
 }
@@ -84,13 +89,13 @@ export function endStreamsOnClose(app: FastifyInstance): void {
  * with `{errorMessage}` and Retry-After and hands back a stream that does nothing (so that the
  * caller's subscriptions are undone at once and it needs no branch of its own).
  */
-export function openEventStream(
+export function openEventStream<E>(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   headers: Record<string, string> = {},
   scopes: readonly StreamScope[] = [],
-): EventStream {
+): EventStream<E> {
   // The root app's, shared by every route plugin: an address's phone and sync streams count
   // together.
   const counts = app.limitCounts;
@@ -126,6 +131,7 @@ export function openEventStream(
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
+    [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
     ...headers,
   });
   raw.write(`retry: ${SSE_RETRY_MS}\n`);

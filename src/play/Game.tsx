@@ -27,6 +27,7 @@ import {
   saveCachedState,
   saveToken,
 } from './teamStorage';
+import { PLAYER_EVENTS } from '../protocol/events';
 import { subscribeTeamStream } from './teamStream';
 import { serverNow } from './serverClock';
 import { Loading } from './ui';
@@ -246,11 +247,11 @@ export function Game(props: { code: string; route: PlayRoute }) {
     let dropped = false;
     return subscribeTeamStream(code, teamId, {
       events: {
-        judged: () => void loadGame(true),
+        [PLAYER_EVENTS.judged]: () => void loadGame(true),
         // The organiser ended, paused, resumed or moved the end of the game.
-        game: () => void loadGame(true),
+        [PLAYER_EVENTS.game]: () => void loadGame(true),
         // A message from the organiser: the state carries the latest ones.
-        announcement: () => void loadGame(true),
+        [PLAYER_EVENTS.announcement]: () => void loadGame(true),
       },
       // Back after the connection dropped (a basement, a tunnel; often with no 'online' event):
       // whatever the organiser did meanwhile was told while this phone could not hear it. A

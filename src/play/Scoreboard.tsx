@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { Scoreboard } from '../domain/games';
 import { api } from './api';
 import { formatPoints } from './rules';
+import { isScoreboard, PLAYER_EVENTS } from '../protocol/events';
 import { subscribeTeamStream } from './teamStream';
 import { Avatar, Loading } from './ui';
 
@@ -14,9 +15,6 @@ export const ordinal = (n: number): string => {
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 };
-
-const isScoreboard = (value: unknown): value is Scoreboard =>
-  !!value && typeof value === 'object' && Array.isArray((value as Scoreboard).rows);
 
 /**
  * The scoreboard as the phone knows it: asked once, then live from the team's stream. Shared by
@@ -43,7 +41,7 @@ export function useScoreboard(code: string, teamId: string) {
     let dropped = false;
     const unsubscribe = subscribeTeamStream(code, teamId, {
       events: {
-        scoreboard: (text) => {
+        [PLAYER_EVENTS.scoreboard]: (text) => {
           let data: unknown = null;
           try {
             data = JSON.parse(text);

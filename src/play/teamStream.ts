@@ -1,13 +1,17 @@
 /**
  * One server-sent-events connection per team for the whole player (GET /play/{code}/events
- * ?team=…): the scoreboard listens for 'scoreboard', the game for 'judged' (docs/games.md). A
- * phone keeps one stream open, not one per screen, and closes it when nothing listens.
+ * ?team=…): the scoreboard listens for 'scoreboard', the game for 'judged', 'game' and
+ * 'announcement' (src/protocol/events.ts, docs/games.md). A phone keeps one stream open, not one
+ * per screen, and closes it when nothing listens. The connection and its reopening are the
+ * shared client's (src/protocol/eventStream.ts); the sharing between screens is the player's.
  */
+import type { PlayerStreamEventName } from '../protocol/events';
+import { eventSourceConnector, openEventStream, type EventStream } from '../protocol/eventStream';
 import { playPath } from './api';
 
 export interface TeamStreamHandlers {
   /** By event name: the event's data, as sent. */
-  events: Readonly<Record<string, (data: string) => void>>;
+  events: Readonly<Partial<Record<PlayerStreamEventName, (data: string) => void>>>;
   /** The stream is (again) connected; called at once when it already is. */
   onOpen?(): void;
   /** The connection dropped; it is opened again by itself. */
@@ -15,12 +19,9 @@ export interface TeamStreamHandlers {
 }
 
 interface Shared {
-  source: EventSource;
+  stream: EventStream;
   open: boolean;
   subscribers: Set<TeamStreamHandlers>;
-  dispatched: Set<string>;
-  /** The next attempt after a refusal, while one waits. */
-  reopen: ReturnType<typeof setTimeout> | null;
 }
 
 /**
@@ -31,36 +32,32 @@ interface Shared {
  */
 export const TEAM_STREAM_REOPEN_MS = 30_000;
 
-/** EventSource.CLOSED, also where a test's stand-in has no constants. */
-const CLOSED = 2;
-
 const streams = new Map<string, Shared>();
 
-function connect(shared: Shared, url: string, key: string) {
-  const source = new EventSource(url);
-  shared.source = source;
-  source.onopen = () => {
-    shared.open = true;
-    for (const subscriber of [...shared.subscribers]) subscriber.onOpen?.();
+function connect(url: string): Shared {
+  const subscribers = new Set<TeamStreamHandlers>();
+  const shared: Shared = {
+    open: false,
+    subscribers,
+    stream: openEventStream({
+      connect: eventSourceConnector(url, (u) => new EventSource(u)),
+      retryDelay: () => TEAM_STREAM_REOPEN_MS * (1 + Math.random()),
+      onOpen: () => {
+        shared.open = true;
+        for (const subscriber of [...subscribers]) subscriber.onOpen?.();
+      },
+      onDrop: () => {
+        shared.open = false;
+        for (const subscriber of [...subscribers]) subscriber.onError?.();
+      },
+      onEvent: (name, data) => {
+        for (const subscriber of [...subscribers]) {
+          subscriber.events[name as PlayerStreamEventName]?.(data);
+        }
+      },
+    }),
   };
-  source.onerror = () => {
-    shared.open = false;
-    for (const subscriber of [...shared.subscribers]) subscriber.onError?.();
-    if (source.readyState !== CLOSED || streams.get(key) !== shared || shared.reopen) return;
-    const delay = TEAM_STREAM_REOPEN_MS * (1 + Math.random());
-    shared.reopen = setTimeout(() => {
-      shared.reopen = null;
-      if (streams.get(key) === shared) connect(shared, url, key);
-    }, delay);
-  };
-  for (const event of shared.dispatched) listen(shared, source, event);
-}
-
-function listen(shared: Shared, source: EventSource, event: string) {
-  source.addEventListener(event, (message) => {
-    const data = (message as MessageEvent<string>).data;
-    for (const subscriber of [...shared.subscribers]) subscriber.events[event]?.(data);
-  });
+  return shared;
 }
 
 export function subscribeTeamStream(
@@ -72,30 +69,18 @@ export function subscribeTeamStream(
   const key = `${code}\n${teamId}`;
   let shared = streams.get(key);
   if (!shared) {
-    const created = {
-      open: false,
-      subscribers: new Set(),
-      dispatched: new Set(),
-      reopen: null,
-    } as unknown as Shared;
-    streams.set(key, created);
-    connect(created, playPath(code, `/events?team=${encodeURIComponent(teamId)}`), key);
-    shared = created;
+    shared = connect(playPath(code, `/events?team=${encodeURIComponent(teamId)}`));
+    streams.set(key, shared);
   }
   const stream = shared;
   stream.subscribers.add(handlers);
-  for (const event of Object.keys(handlers.events)) {
-    if (stream.dispatched.has(event)) continue;
-    stream.dispatched.add(event);
-    listen(stream, stream.source, event);
-  }
+  for (const event of Object.keys(handlers.events)) stream.stream.listen(event);
   if (stream.open) queueMicrotask(() => handlers.onOpen?.());
 
   return () => {
     stream.subscribers.delete(handlers);
     if (stream.subscribers.size > 0) return;
-    if (stream.reopen) clearTimeout(stream.reopen);
-    stream.source.close();
+    stream.stream.close();
     streams.delete(key);
   };
 }

@@ -9,6 +9,11 @@
  * instances arrive through the same bus (realtimePostgres.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import {
+  PLAYER_EVENTS,
+  type JudgedPayload,
+  type PlayerStreamEventName,
+} from '../../../src/protocol/events';
 import type { RealtimeEvent } from '../realtime';
 import { gameChannel } from '../realtime';
 import { gameCacheOf } from './gameCache';
@@ -57,7 +62,7 @@ const RECONCILE_INTERVAL_MS = 60_000;
 
 /** What a phone's stream takes: the JSON of each event, serialised once for every phone. */
 export interface PhoneStream {
-  sendJson(event: string, json: string): void;
+  sendJson(event: PlayerStreamEventName, json: string): void;
 }
 
 interface Phone {
@@ -186,7 +191,7 @@ export function createLiveGameFeed(
       for (let i = start; i < end; i++) {
         const phone = phones[i]!;
         if (entry.phones.has(phone)) {
-          phone.stream.sendJson('scoreboard', snapshot.playerJson(phone.teamId));
+          phone.stream.sendJson(PLAYER_EVENTS.scoreboard, snapshot.playerJson(phone.teamId));
         }
       }
       if (end < phones.length) setImmediate(sendFrom, end);
@@ -239,21 +244,23 @@ export function createLiveGameFeed(
         pausedAt: pausedAt === null ? null : new Date(pausedAt),
       };
       const json = JSON.stringify(event.control);
-      for (const phone of entry.phones) if (phone.teamId) phone.stream.sendJson('game', json);
+      for (const phone of entry.phones)
+        if (phone.teamId) phone.stream.sendJson(PLAYER_EVENTS.game, json);
     }
     if (event.announcement) {
       const json = JSON.stringify(event.announcement);
       for (const phone of entry.phones) {
-        if (phone.teamId) phone.stream.sendJson('announcement', json);
+        if (phone.teamId) phone.stream.sendJson(PLAYER_EVENTS.announcement, json);
       }
     }
     // A team's own photo or video judged on the live screens: its phone reloads the task's
     // state at once rather than on its next visit (docs/games.md).
     if (event.reason === 'judged' && event.submission) {
       const { teamId, stepId, rejected } = event.submission;
-      const json = JSON.stringify({ stepId, rejected });
+      const judged: JudgedPayload = { stepId, rejected };
+      const json = JSON.stringify(judged);
       for (const phone of entry.phones) {
-        if (phone.teamId === teamId) phone.stream.sendJson('judged', json);
+        if (phone.teamId === teamId) phone.stream.sendJson(PLAYER_EVENTS.judged, json);
       }
     }
     if (event.reason !== 'announcement') changed(entry);
@@ -328,7 +335,9 @@ export function createLiveGameFeed(
       const entry = entryFor(game);
       const phone: Phone = { teamId, stream };
       entry.phones.add(phone);
-      welcome(entry, (snapshot) => stream.sendJson('scoreboard', snapshot.playerJson(teamId)));
+      welcome(entry, (snapshot) =>
+        stream.sendJson(PLAYER_EVENTS.scoreboard, snapshot.playerJson(teamId)),
+      );
       return () => {
         entry.phones.delete(phone);
         release(entry);

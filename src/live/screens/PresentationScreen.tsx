@@ -15,6 +15,7 @@ import {
   type Statistics,
   type Submission,
 } from '../../domain/games';
+import { GAME_EVENTS } from '../../protocol/events';
 import type { LiveRoute } from '../routes';
 import { useScoreboard } from '../hooks/useScoreboard';
 import { useStatistics } from '../hooks/useStatistics';
@@ -55,7 +56,12 @@ export function PresentationScreen({ route }: { route: LiveRoute }) {
     const answered = state.scoreboard.rows.reduce((sum, row) => sum + row.answered, 0);
     const more = answeredSeen.current !== null && answered !== answeredSeen.current;
     answeredSeen.current = answered;
-    if (name === 'submission' || name === 'withdrawn' || name === 'team' || more) {
+    if (
+      name === GAME_EVENTS.submission ||
+      name === GAME_EVENTS.withdrawn ||
+      name === GAME_EVENTS.team ||
+      more
+    ) {
       reloadStatistics();
     }
   });

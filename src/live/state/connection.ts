@@ -7,7 +7,16 @@
  * - A stream the server refused (EventSource gives up: readyState CLOSED) is opened again after
  *   REOPEN_AFTER_MS; the screen polls meanwhile.
  * - Without EventSource at all, the screen only polls.
+ *
+ * The stream itself (one connection at a time, the reopening) is the shared client's
+ * (src/protocol/eventStream.ts); the polling and the catch-up read are the screen's, here.
  */
+import {
+  eventSourceConnector,
+  openEventStream,
+  type EventSourceLike,
+  type EventStream,
+} from '../../protocol/eventStream';
 
 /** Polling while the stream is down (the brief: "falls back to polling every 5 s"). */
 export const POLL_INTERVAL_MS = 5_000;
@@ -17,15 +26,7 @@ export const REOPEN_AFTER_MS = 30_000;
 export type ConnectionStatus = 'connecting' | 'live' | 'polling' | 'closed';
 
 /** The part of EventSource used here, so tests can pass a fake. */
-export interface EventSourceLike {
-  readonly readyState: number;
-  onopen: ((this: never, event: Event) => unknown) | null;
-  onerror: ((this: never, event: Event) => unknown) | null;
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
-  close(): void;
-}
-
-const EVENT_SOURCE_CLOSED = 2;
+export type { EventSourceLike };
 
 export interface LiveConnectionOptions {
   url: string;
@@ -56,11 +57,9 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
   const pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
   const reopenAfterMs = options.reopenAfterMs ?? REOPEN_AFTER_MS;
 
-  let source: EventSourceLike | null = null;
+  let stream: EventStream | null = null;
   let pollTimer: ReturnType<typeof setInterval> | null = null;
-  let reopenTimer: ReturnType<typeof setTimeout> | null = null;
   let missedEvents = false;
-  let closed = false;
   let status: ConnectionStatus | null = null;
 
   const setStatus = (next: ConnectionStatus) => {
@@ -81,50 +80,33 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
     pollTimer = null;
   };
 
-  const open = () => {
-    if (closed || !create) return;
-    setStatus(pollTimer === null ? 'connecting' : 'polling');
-    const current = create(options.url);
-    source = current;
-    current.onopen = () => {
-      if (source !== current) return;
-      stopPolling();
-      setStatus('live');
-      if (missedEvents) options.onResync();
-      missedEvents = false;
-    };
-    current.onerror = () => {
-      if (source !== current) return;
-      missedEvents = true;
-      if (current.readyState === EVENT_SOURCE_CLOSED) {
-        current.close();
-        source = null;
-        if (reopenTimer === null) {
-          reopenTimer = setTimeout(() => {
-            reopenTimer = null;
-            open();
-          }, reopenAfterMs);
-        }
-      }
-      startPolling();
-    };
-    for (const name of options.eventNames) {
-      current.addEventListener(name, (event) => {
-        if (source === current) options.onEvent(name, event.data);
-      });
-    }
-  };
-
-  if (create) open();
-  else startPolling();
+  if (create) {
+    stream = openEventStream({
+      connect: eventSourceConnector(options.url, create),
+      // A refused stream is tried again after a fixed while, however often it was refused:
+      // polling carries the screen meanwhile, so there is no hurry to back off from.
+      retryDelay: () => reopenAfterMs,
+      names: options.eventNames,
+      onEvent: options.onEvent,
+      onConnecting: () => setStatus(pollTimer === null ? 'connecting' : 'polling'),
+      onOpen: () => {
+        stopPolling();
+        setStatus('live');
+        if (missedEvents) options.onResync();
+        missedEvents = false;
+      },
+      onDrop: () => {
+        missedEvents = true;
+        startPolling();
+      },
+    });
+  } else startPolling();
 
   return {
     close() {
-      closed = true;
       stopPolling();
-      if (reopenTimer !== null) clearTimeout(reopenTimer);
-      source?.close();
-      source = null;
+      stream?.close();
+      stream = null;
       setStatus('closed');
     },
   };

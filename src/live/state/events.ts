@@ -18,8 +18,16 @@ import {
   type Submission,
   type Team,
 } from '../../domain/games';
+import { GAME_EVENTS, type WithdrawnPayload } from '../../protocol/events';
 
-export const LIVE_EVENT_NAMES = ['scoreboard', 'submission', 'team', 'game', 'withdrawn'] as const;
+/** What the screens listen to (src/protocol/events.ts); announcements are not shown here. */
+export const LIVE_EVENT_NAMES = [
+  GAME_EVENTS.scoreboard,
+  GAME_EVENTS.submission,
+  GAME_EVENTS.team,
+  GAME_EVENTS.game,
+  GAME_EVENTS.withdrawn,
+] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
 export type LiveEvent =
@@ -32,11 +40,11 @@ export type LiveEvent =
   | { type: 'unknown'; name: string };
 
 const SCHEMAS = {
-  scoreboard: scoreboardSchema,
-  submission: submissionSchema,
-  team: teamSchema,
-  game: gameControlSchema,
-  withdrawn: z.object({ id: idSchema }),
+  [GAME_EVENTS.scoreboard]: scoreboardSchema,
+  [GAME_EVENTS.submission]: submissionSchema,
+  [GAME_EVENTS.team]: teamSchema,
+  [GAME_EVENTS.game]: gameControlSchema,
+  [GAME_EVENTS.withdrawn]: z.object({ id: idSchema }),
 } as const;
 
 function candidates(payload: unknown, name: string): unknown[] {
@@ -58,16 +66,16 @@ export function decodeLiveEvent(name: string, data: string): LiveEvent {
     const parsed = SCHEMAS[name as LiveEventName].safeParse(candidate);
     if (!parsed.success) continue;
     switch (name) {
-      case 'scoreboard':
+      case GAME_EVENTS.scoreboard:
         return { type: 'scoreboard', scoreboard: parsed.data as Scoreboard };
-      case 'submission':
+      case GAME_EVENTS.submission:
         return { type: 'submission', submission: parsed.data as Submission };
-      case 'team':
+      case GAME_EVENTS.team:
         return { type: 'team', team: parsed.data as Team };
-      case 'game':
+      case GAME_EVENTS.game:
         return { type: 'game', control: parsed.data as GameControl };
-      case 'withdrawn':
-        return { type: 'withdrawn', id: (parsed.data as { id: string }).id };
+      case GAME_EVENTS.withdrawn:
+        return { type: 'withdrawn', id: (parsed.data as WithdrawnPayload).id };
     }
   }
   return { type: 'unknown', name };
