@@ -204,7 +204,7 @@ describe('412 conflicts between two devices', () => {
   });
 });
 
-describe('per-field merge on one clock (issue 14 item 4)', () => {
+describe('per-field merge on one clock', () => {
   it('an earlier offline edit of a task loses to a later online edit of the same task, although the offline device edited something else after both', async () => {
     const { a, b, id } = await twoDevicesWithTemplate();
     const stepId = (await localDoc(a, id))!.content.steps[0]!.id;

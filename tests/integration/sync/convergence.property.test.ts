@@ -1,6 +1,6 @@
 /**
  * Property: two devices of one organiser and the server converge, field by field, and no edit
- * that should survive is lost (issue 14; merge rules 1–9 in sync/merge.ts, stamps in
+ * that should survive is lost (merge rules 1–9 in sync/merge.ts, stamps in
  * src/domain/fieldStamps.ts, docs/sync.md "One clock"). fast-check generates a case — per
  * device a clock skew (±10 minutes) and whether it stamps on the server's time, 2–3 starting
  * tasks, and a list of operations with explicit parameters — and runs it against the real server

@@ -1,5 +1,5 @@
 /**
- * Issue 14: a killed upload goes on where it stopped instead of starting over. The queue sends
+ * A killed upload goes on where it stopped instead of starting over. The queue sends
  * files in chunks through the server's resumable uploads, keeps the upload's id and the
  * acknowledged bytes in the record, and on the next attempt (after a lost connection, a reload,
  * a crash or a worker restart) asks the server for its offset and sends only the rest.

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the upload queue never idles with work in it. A file waiting for its next attempt is
+ * The upload queue never idles with work in it. A file waiting for its next attempt is
  * sent when that attempt comes due, with nothing else nudging the engine; a reconnect can make
  * it due at once (retryUploadsNow); a file left 'uploading' by a worker that died goes again;
  * and a file whose template the server refused does not keep the engine spinning.
@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { UploadDoc } from '../../../src/localdb/schemas/uploads';
-import { createUploadRepository, UPLOAD_ATTACHMENT_ID } from '../../../src/localdb/uploadRepository';
+import {
+  createUploadRepository,
+  UPLOAD_ATTACHMENT_ID,
+} from '../../../src/localdb/uploadRepository';
 import { retryUploadsNow } from '../../../sync/uploadQueue';
 import { sampleContent, useSyncSuite, waitFor, type Client } from './harness';
 
