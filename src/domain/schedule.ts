@@ -4,11 +4,13 @@
  * 'YYYY-MM-DD' and 'HH:mm', as the browser's date and time inputs give them. `now` is always
  * passed in, so the rules are deterministic.
  */
+import { TZDateMini, tzOffset } from '@date-fns/tz';
 import { SCHEDULE_WINDOW_YEARS } from './constants';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 
 const MS_PER_MINUTE = 60_000;
+const MS_PER_DAY = 86_400_000;
 
 // ---------------------------------------------------------------------------------------------
 // Instance name
@@ -41,66 +43,64 @@ interface CalendarDay {
   day: number;
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
+/** Zones the runtime has accepted once; checking again would build a formatter every call. */
+const knownZones = new Set<string>();
 
-/** The wall clock of `timeZone` at `instant`, to the second. */
-function wallClockOf(instant: Date, timeZone: string) {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    wallClocks.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
+/**
+ * Throws the runtime's own RangeError for a zone it does not know. @date-fns/tz would answer
+ * with an Invalid Date instead (and reads any name holding "+05" as a fixed offset), so a
+ * made-up zone would give a day of "NaN-NaN-NaN" rather than the error callers have had.
+ */
+function requireKnownZone(timeZone: string): void {
+  if (knownZones.has(timeZone)) return;
+  new Intl.DateTimeFormat('en-US', { timeZone });
+  knownZones.add(timeZone);
+}
+
+/** `instant` on `timeZone`'s wall clock: its getters read that zone's date and time. */
+function inZone(instant: Date, timeZone: string): Date {
+  requireKnownZone(timeZone);
+  // The same refusal as formatting an invalid date in a zone, not a day of NaNs.
+  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid time value');
+  return new TZDateMini(instant.getTime(), timeZone);
 }
 
 function calendarDayOf(instant: Date, timeZone?: string): CalendarDay {
-  if (timeZone === undefined) {
-    return { year: instant.getFullYear(), month: instant.getMonth() + 1, day: instant.getDate() };
-  }
-  const { year, month, day } = wallClockOf(instant, timeZone);
-  return { year, month, day };
+  const wall = timeZone === undefined ? instant : inZone(instant, timeZone);
+  return { year: wall.getFullYear(), month: wall.getMonth() + 1, day: wall.getDate() };
 }
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
-function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const c = wallClockOf(instant, timeZone);
-  const wall = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
-  return wall - Math.floor(instant.getTime() / 1000) * 1000;
-}
+/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
+const offsetMsAt = (timeZone: string, at: number): number =>
+  tzOffset(timeZone, new Date(at)) * MS_PER_MINUTE;
 
-/** The first instant of a calendar day (month may overflow: day 32 is the next month's 1st). */
+/**
+ * The first instant of a calendar day (month may overflow: day 32 is the next month's 1st).
+ *
+ * In a zone, midnight can only fall under the offset in force a day before it or the one a day
+ * after. Each offset that holds at the instant it gives is a real midnight; when both do, the
+ * clocks went back over midnight, it happened twice, and the day began at the first. When neither
+ * does, they went forward over it and the day began at the change, which the earlier offset gives
+ * (Sao Paulo's skipped 00:00 is 01:00). TZDate's own constructor would answer this too, but it
+ * goes through the host's zone: near the host's clock changes, its answer depends on where the
+ * code runs.
+ */
 function startOfCalendarDay({ year, month, day }: CalendarDay, timeZone?: string): Date {
   if (timeZone === undefined) return new Date(year, month - 1, day);
+  requireKnownZone(timeZone);
   const wallMidnight = Date.UTC(year, month - 1, day);
-  // The offset at midnight may differ from a guess made an hour away (a DST change): settle it.
-  let instant = wallMidnight - zoneOffsetMs(new Date(wallMidnight), timeZone);
-  instant = wallMidnight - zoneOffsetMs(new Date(instant), timeZone);
-  return new Date(instant);
+  const offsetBefore = offsetMsAt(timeZone, wallMidnight - MS_PER_DAY);
+  const offsetAfter = offsetMsAt(timeZone, wallMidnight + MS_PER_DAY);
+  const midnights = [offsetBefore, offsetAfter]
+    .filter((offset) => offsetMsAt(timeZone, wallMidnight - offset) === offset)
+    .map((offset) => wallMidnight - offset);
+  return new Date(midnights.length > 0 ? Math.min(...midnights) : wallMidnight - offsetBefore);
 }
 
 /** Whether `timeZone` is an IANA zone this runtime knows ("Europe/London"). */
 export function isKnownTimeZone(timeZone: string): boolean {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    requireKnownZone(timeZone);
     return true;
   } catch {
     return false;

@@ -335,3 +335,123 @@ describe("A launch is live for the rest of the organiser's day, in their time zo
     expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
   });
 });
+
+describe("The organiser's day across clock changes", () => {
+  const HOUR_MS = 3_600_000;
+  /** How long the day that `at` falls in lasts in `timeZone`, in hours. */
+  const hoursInDay = (at: Date, timeZone: string): number =>
+    (launchWindow(at, timeZone).endsAt.getTime() - startOfDay(at, timeZone).getTime()) / HOUR_MS;
+
+  it('a day when the clocks go forward lasts 23 hours (London, 30 March 2025)', () => {
+    const at = new Date('2025-03-30T12:00:00Z');
+    expect(startOfDay(at, 'Europe/London').toISOString()).toBe('2025-03-30T00:00:00.000Z');
+    expect(launchWindow(at, 'Europe/London').endsAt.toISOString()).toBe('2025-03-30T23:00:00.000Z');
+    expect(hoursInDay(at, 'Europe/London')).toBe(23);
+  });
+
+  it('a day when the clocks go back lasts 25 hours (London, 26 October 2025)', () => {
+    const at = new Date('2025-10-26T12:00:00Z');
+    expect(startOfDay(at, 'Europe/London').toISOString()).toBe('2025-10-25T23:00:00.000Z');
+    expect(launchWindow(at, 'Europe/London').endsAt.toISOString()).toBe('2025-10-27T00:00:00.000Z');
+    expect(hoursInDay(at, 'Europe/London')).toBe(25);
+  });
+
+  it('a zone half an hour off the hour starts its day on the half hour (Kolkata, UTC+5:30)', () => {
+    expect(toLocalDateString(new Date('2025-06-15T18:29:59.999Z'), 'Asia/Kolkata')).toBe(
+      '2025-06-15',
+    );
+    expect(toLocalDateString(new Date('2025-06-15T18:30:00.000Z'), 'Asia/Kolkata')).toBe(
+      '2025-06-16',
+    );
+    expect(startOfDay(new Date('2025-06-16T06:00:00Z'), 'Asia/Kolkata').toISOString()).toBe(
+      '2025-06-15T18:30:00.000Z',
+    );
+  });
+
+  it('a half-hour zone with clock changes keeps the half hour on both sides (Adelaide, UTC+9:30 and +10:30)', () => {
+    // Forward on 5 October 2025 at 02:00: a day of 23 hours, from +9:30 to +10:30.
+    const forward = new Date('2025-10-05T03:00:00Z');
+    expect(startOfDay(forward, 'Australia/Adelaide').toISOString()).toBe(
+      '2025-10-04T14:30:00.000Z',
+    );
+    expect(launchWindow(forward, 'Australia/Adelaide').endsAt.toISOString()).toBe(
+      '2025-10-05T13:30:00.000Z',
+    );
+    expect(hoursInDay(forward, 'Australia/Adelaide')).toBe(23);
+    // Back on 6 April 2025 at 03:00: a day of 25 hours.
+    const back = new Date('2025-04-06T03:00:00Z');
+    expect(startOfDay(back, 'Australia/Adelaide').toISOString()).toBe('2025-04-05T13:30:00.000Z');
+    expect(hoursInDay(back, 'Australia/Adelaide')).toBe(25);
+  });
+
+  // Sao Paulo moved its clocks forward at midnight until 2019, so 4 November 2018 had no 00:00.
+  const saoPauloSkippedMidnight = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Sao_Paulo',
+    timeZoneName: 'shortOffset',
+  })
+    .format(new Date('2018-11-04T03:00:00Z'))
+    .endsWith('GMT-2');
+
+  it.runIf(saoPauloSkippedMidnight)(
+    'a midnight the clocks skip: the day begins at the change, 01:00 (Sao Paulo, 4 November 2018)',
+    () => {
+      const at = new Date('2018-11-04T15:00:00Z');
+      expect(startOfDay(at, 'America/Sao_Paulo').toISOString()).toBe('2018-11-04T03:00:00.000Z');
+      // The day before ends there too, not an hour earlier on its own 23:00.
+      const dayBefore = new Date('2018-11-03T15:00:00Z');
+      expect(launchWindow(dayBefore, 'America/Sao_Paulo').endsAt.toISOString()).toBe(
+        '2018-11-04T03:00:00.000Z',
+      );
+      expect(toLocalDateString(new Date('2018-11-04T02:59:59.999Z'), 'America/Sao_Paulo')).toBe(
+        '2018-11-03',
+      );
+      expect(hoursInDay(dayBefore, 'America/Sao_Paulo')).toBe(24);
+      expect(hoursInDay(at, 'America/Sao_Paulo')).toBe(23);
+    },
+  );
+
+  it('a midnight the clocks pass twice: the day begins at the first (Azores, 26 October 2025)', () => {
+    // The Azores go back from 01:00 (UTC+0) to 00:00 (UTC-1): 00:00 comes at 00:00 and 01:00 UTC.
+    const at = new Date('2025-10-26T12:00:00Z');
+    expect(startOfDay(at, 'Atlantic/Azores').toISOString()).toBe('2025-10-26T00:00:00.000Z');
+    expect(
+      launchWindow(new Date('2025-10-25T12:00:00Z'), 'Atlantic/Azores').endsAt.toISOString(),
+    ).toBe('2025-10-26T00:00:00.000Z');
+    expect(hoursInDay(at, 'Atlantic/Azores')).toBe(25);
+  });
+
+  describe("the organiser's day does not depend on the zone the code runs in", () => {
+    const savedTz = process.env.TZ;
+    afterAll(() => {
+      if (savedTz === undefined) delete process.env.TZ;
+      else process.env.TZ = savedTz;
+    });
+
+    // Hosts whose own clock changes fall near the organisers' ones below.
+    it.each(['UTC', 'Europe/London', 'America/Santiago', 'America/Havana', 'Australia/Sydney'])(
+      'on a host in %s',
+      (hostZone) => {
+        process.env.TZ = hostZone;
+        expect(startOfDay(new Date('2025-10-26T12:00:00Z'), 'Atlantic/Azores').toISOString()).toBe(
+          '2025-10-26T00:00:00.000Z',
+        );
+        // Havana goes back from 01:00 to 00:00 too (UTC-4 to UTC-5).
+        expect(startOfDay(new Date('2025-11-02T12:00:00Z'), 'America/Havana').toISOString()).toBe(
+          '2025-11-02T04:00:00.000Z',
+        );
+        expect(
+          launchWindow(new Date('2025-03-08T12:00:00Z'), 'America/New_York').endsAt.toISOString(),
+        ).toBe('2025-03-09T05:00:00.000Z');
+        expect(hoursInDay(new Date('2025-03-30T12:00:00Z'), 'Europe/London')).toBe(23);
+      },
+    );
+  });
+
+  it('a zone the runtime does not know is refused, as before', () => {
+    expect(() => startOfDay(new Date(), 'Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => toLocalDateString(new Date(), 'Mars/Olympus_Mons')).toThrow(RangeError);
+    // Not read as a fixed offset of +05:00 either.
+    expect(() => launchWindow(new Date(), 'Mars+05')).toThrow(RangeError);
+    expect(isKnownTimeZone('Mars+05')).toBe(false);
+  });
+});
