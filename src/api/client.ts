@@ -4,8 +4,18 @@
  * (SPEC §7) or a plain sentence when the device is offline. Templates go through src/localdb and
  * the sync worker instead.
  */
-export type ApiResult<T> =
+import type { ApiResult as Result } from './result';
+
+/**
+ * What `apiCall` answers: the status beside the data, the server's words as `errorMessage`, and
+ * status 0 when no answer came. The poll layer and the live screens read result.ts's shape;
+ * `asResult` turns one into the other.
+ */
+export type ApiCallResult<T> =
   { ok: true; status: number; data: T } | { ok: false; status: number; errorMessage: string };
+
+/** The older name, which screens outside src/api (accounts, game controls, task origins) import. */
+export type ApiResult<T> = ApiCallResult<T>;
 
 export const OFFLINE_MESSAGE =
   'You seem to be offline. Check your connection and try again: this needs the internet.';
@@ -31,7 +41,10 @@ export function browserTimeZone(): string | null {
   }
 }
 
-export async function apiCall<T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> {
+export async function apiCall<T>(
+  path: string,
+  request: ApiRequest = {},
+): Promise<ApiCallResult<T>> {
   const headers: Record<string, string> = {};
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (request.token) headers.authorization = `Bearer ${request.token}`;
@@ -62,5 +75,15 @@ export async function apiCall<T>(path: string, request: ApiRequest = {}): Promis
     ok: false,
     status: response.status,
     errorMessage: typeof message === 'string' && message ? message : UNREADABLE_MESSAGE,
+  };
+}
+
+/** The same answer in result.ts's shape: no answer at all (the offline sentence) is status null. */
+export function asResult<T>(answer: ApiCallResult<T>): Result<T> {
+  if (answer.ok) return { ok: true, data: answer.data };
+  const unreachable = answer.status === 0 && answer.errorMessage === OFFLINE_MESSAGE;
+  return {
+    ok: false,
+    error: { status: unreachable ? null : answer.status, message: answer.errorMessage },
   };
 }

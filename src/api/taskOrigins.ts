@@ -12,14 +12,14 @@ import {
   type Step,
   type TaskOrigin,
 } from '../domain/schemas';
-import { apiCall, UNREADABLE_MESSAGE, type ApiCredentials, type ApiResult } from './client';
+import { apiCall, UNREADABLE_MESSAGE, type ApiCredentials, type ApiCallResult } from './client';
 
 const anotherTaskResponseSchema = z.object({ step: stepSchema, origin: taskOriginSchema });
 
 const templatePath = (templateId: string) => `/templates/${encodeURIComponent(templateId)}`;
 
 /** A 2xx whose body is not the agreed shape is treated as the server's failure. */
-function checked<T>(result: ApiResult<unknown>, schema: z.ZodType<T>): ApiResult<T> {
+function checked<T>(result: ApiCallResult<unknown>, schema: z.ZodType<T>): ApiCallResult<T> {
   if (!result.ok) return result;
   const parsed = schema.safeParse(result.data);
   return parsed.success
@@ -31,7 +31,7 @@ function checked<T>(result: ApiResult<unknown>, schema: z.ZodType<T>): ApiResult
 export async function getTaskOrigins(
   templateId: string,
   credentials: ApiCredentials,
-): Promise<ApiResult<TaskOrigin[]>> {
+): Promise<ApiCallResult<TaskOrigin[]>> {
   const result = await apiCall<unknown>(`${templatePath(templateId)}/task_origins`, credentials);
   const answer = checked(result, taskOriginsResponseSchema);
   return answer.ok ? { ...answer, data: answer.data.origins } : answer;
@@ -54,7 +54,7 @@ export async function anotherTaskLikeThis(
   stepId: string,
   avoid: readonly string[],
   credentials: ApiCredentials,
-): Promise<ApiResult<{ step: Step; origin: TaskOrigin }>> {
+): Promise<ApiCallResult<{ step: Step; origin: TaskOrigin }>> {
   const result = await apiCall<unknown>(
     `${templatePath(templateId)}/steps/${encodeURIComponent(stepId)}/another`,
     { ...credentials, body: { avoid: avoidTexts(avoid) } },

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { browserTimeZone } from '../api/client';
+import type { ApiError, ApiResult } from '../api/result';
 import {
   announcementSchema,
   gameControlSchema,
@@ -27,13 +28,10 @@ import {
   type TeamRenameRequest,
 } from '../domain/games';
 
-export interface LiveError {
-  /** The HTTP status; null when the server could not be reached at all. */
-  status: number | null;
-  message: string;
-}
-
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: LiveError };
+/** The live screens' name for an error: the shared one (src/api/result.ts). */
+export type LiveError = ApiError;
+export type { ApiResult };
+export { isPermanent } from '../api/result';
 
 export const NETWORK_ERROR_MESSAGE =
   'The server cannot be reached. Check the connection; the screen keeps trying.';
@@ -94,9 +92,10 @@ async function errorOf(response: Response): Promise<LiveError> {
   return { status: response.status, message };
 }
 
+/** The answer's body is checked against `schema`; null: the answer has none (204) and is null. */
 async function request<T>(
   url: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodType<T> | null,
   init?: RequestInit,
 ): Promise<ApiResult<T>> {
   let response: Response;
@@ -110,6 +109,7 @@ async function request<T>(
     return { ok: false, error: { status: null, message: NETWORK_ERROR_MESSAGE } };
   }
   if (!response.ok) return { ok: false, error: await errorOf(response) };
+  if (schema === null) return { ok: true, data: null as T };
   let body: unknown;
   try {
     body = await response.json();
@@ -165,10 +165,6 @@ export const judgeSubmission = (
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(change),
   });
-
-/** A refusal that will not go away by asking again (wrong key, unknown game): stop and say so. */
-export const isPermanent = (error: LiveError): boolean =>
-  error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 429;
 
 /** An announcement to every team's phone (docs/games.md "Announcements"). */
 export const postAnnouncement = (
@@ -230,24 +226,12 @@ export const renameTeam = (
   });
 
 /** Removes the team, its answers and its adjustments (204, no body). */
-export async function removeTeam(
+export const removeTeam = (
   gameId: string,
   key: string | null,
   teamId: string,
-): Promise<ApiResult<null>> {
-  let response: Response;
-  try {
-    response = await fetch(teamUrl(gameId, teamId, key), {
-      method: 'DELETE',
-      headers: { accept: 'application/json' },
-      cache: 'no-store',
-    });
-  } catch {
-    return { ok: false, error: { status: null, message: NETWORK_ERROR_MESSAGE } };
-  }
-  if (!response.ok) return { ok: false, error: await errorOf(response) };
-  return { ok: true, data: null };
-}
+): Promise<ApiResult<null>> =>
+  request<null>(teamUrl(gameId, teamId, key), null, { method: 'DELETE' });
 
 /** Bonus (points > 0) or penalty (< 0) points with a reason. Resolves to it and the team. */
 export const addScoreAdjustment = (

@@ -1,12 +1,12 @@
 /**
- * The wake-up of an AI request's polling (usePolling's `wake`): the sync worker heard on the
+ * The wake-up of an AI request's polling (the poll layer's `wake`): the sync worker heard on the
  * event stream that the request is over (docs/ai.md "Finished: the push"), so the waiting screen
  * asks its status URL at once instead of at the next 5 s poll. The answer still comes through
  * that GET, checked as every poll's is; the polls go on as the fallback.
  */
 import { useMemo } from 'react';
 import { onAiRequestFinished } from '../../localdb/aiRequestEvents';
-import type { PollWake } from './usePolling';
+import type { PollWake } from '../../api/usePolledRequest';
 
 const MARKER = '/v1/ai_content_requests/';
 

@@ -26,7 +26,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useReducer, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { pollAiContent, requestAiContent } from '../../api/ai';
+import { requestAiContent } from '../../api/ai';
 import { useApiCredentials, useRequestorId, useSession } from '../../auth/session';
 import { BLANK_TEMPLATE_THUMBNAIL } from '../../domain/blankTemplate';
 import { TASK_COUNTS } from '../../domain/constants';
@@ -35,7 +35,6 @@ import { aiRequestErrorMessage } from '../../domain/messages';
 import { SelectionCard } from '../../ui/SelectionCard';
 import {
   finishedNotice,
-  isOfflineFailure,
   newActivityRequest,
   POLL_FAILURE_TEXT,
   POLL_OFFLINE_TEXT,
@@ -50,8 +49,7 @@ import {
 } from '../aiFlow/illustrations';
 import { AiResultNotice } from '../aiFlow/AiResultNotice';
 import { useAdoptTemplate } from '../aiFlow/useAdoptTemplate';
-import { useAiRequestWake } from '../aiFlow/useAiRequestWake';
-import { usePolling, type PollTick } from '../aiFlow/usePolling';
+import { useAiContentPolling } from '../aiFlow/useStatusPolling';
 import { BLANK_COPY_SOURCE, useTemplateCopy } from '../library/useTemplateCopy';
 import { DIALOG_TEXTS } from '../publishing/texts';
 import { builderPath } from '../wizard/paths';
@@ -155,30 +153,21 @@ function useAiGeneration(state: DialogState, dispatch: (action: DialogAction) =>
     })();
   }, [run, dispatch]);
 
-  // The server's word that the request is over asks at once; the 5 s polls are the fallback.
-  const wake = useAiRequestWake(state.statusUrl);
-  const poll: PollTick = async (active) => {
-    const result = await pollAiContent(state.statusUrl!, credentials);
-    if (!active()) return false;
-    if (!result.ok) {
-      if (isOfflineFailure(result)) {
-        dispatch({ type: 'offline' });
-        return true;
+  useAiContentPolling(state.statusUrl, state.stage === 'polling', {
+    onOffline: (offline) => {
+      if (offline) dispatch({ type: 'offline' });
+    },
+    onFailed: () => dispatch({ type: 'failed', run: state.run, error: POLL_FAILURE_TEXT }),
+    onCompleted: async (status, active) => {
+      const { template } = status;
+      if (!template) {
+        dispatch({ type: 'failed', run: state.run, error: POLL_FAILURE_TEXT });
+        return;
       }
-      dispatch({ type: 'failed', run: state.run, error: POLL_FAILURE_TEXT });
-      return false;
-    }
-    const { completedAt, template } = result.data ?? { completedAt: null, template: null };
-    if (!completedAt) return true;
-    if (!template) {
-      dispatch({ type: 'failed', run: state.run, error: POLL_FAILURE_TEXT });
-      return false;
-    }
-    await adopt(template);
-    if (active()) dispatch({ type: 'completed', template, notice: finishedNotice(result.data) });
-    return false;
-  };
-  usePolling(state.stage === 'polling' && state.statusUrl !== null, poll, { wake });
+      await adopt(template);
+      if (active()) dispatch({ type: 'completed', template, notice: finishedNotice(status) });
+    },
+  });
 }
 
 interface BodyProps {

@@ -1,14 +1,17 @@
 /**
  * The create-then-poll machine that the launch/demo dialog and the Schedule Activity dialog share
  * (SPEC §4): create the game (the call answers a gameStatusUrl), then poll its status every
- * POLL_INTERVAL_MS until the dialog's condition holds (a code; publishedAt). Any failure stops in
+ * POLL_INTERVAL_MS (the shared poll layer, src/api/usePolledRequest.ts) until the dialog's
+ * condition holds (a code; publishedAt). Any failure stops in
  * the error state, which remembers which step failed so that "Try again?" can resume polling an
  * instance that already exists instead of creating a second one (a FREE plan's second launch
  * would be refused with 403).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchGameStatus } from '../../api/games';
-import { OFFLINE_MESSAGE, type ApiResult } from '../../api/client';
+import { asResult, OFFLINE_MESSAGE, type ApiCallResult } from '../../api/client';
+import { isUnreachable } from '../../api/result';
+import { usePolledRequest } from '../../api/usePolledRequest';
 import { useApiCredentials } from '../../auth/session';
 import { POLL_INTERVAL_MS } from '../../domain/constants';
 import type { GameStatus, GameStatusUrlResponse } from '../../domain/schemas';
@@ -32,7 +35,7 @@ export type GameFlowState =
       gameStatusUrl: string | null;
     };
 
-export type CreateGame = () => Promise<ApiResult<GameStatusUrlResponse>>;
+export type CreateGame = () => Promise<ApiCallResult<GameStatusUrlResponse>>;
 
 export interface GameStatusFlowOptions {
   /** When polling stops: a code for a launch or demo, publishedAt for a schedule. */
@@ -68,70 +71,65 @@ export function useGameStatusFlow({
 }: GameStatusFlowOptions): GameStatusFlow {
   const credentials = useApiCredentials();
   const [state, setState] = useState<GameFlowState>(IDLE);
+  /** The game being polled, and by which run; null when nothing is. */
+  const [polling, setPolling] = useState<{ run: number; gameStatusUrl: string } | null>(null);
 
   // The latest props, read by calls that were started by an earlier render.
-  const latest = useRef({ credentials, isDone, onDone, pollIntervalMs });
+  const latest = useRef({ credentials, isDone, onDone });
   useEffect(() => {
-    latest.current = { credentials, isDone, onDone, pollIntervalMs };
+    latest.current = { credentials, isDone, onDone };
   });
 
   // Each run has a number; a reply from an older run (closed, reset, retried) is dropped.
   const runRef = useRef(0);
   const startedRef = useRef(false);
   const mountedRef = useRef(false);
-  const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const clearTimer = () => {
-    if (timerRef.current !== null) clearTimeout(timerRef.current);
-    timerRef.current = null;
-  };
 
   useEffect(() => {
     mountedRef.current = true;
     return () => {
       // No run bump here: React's development double mount must not cancel the first create.
       mountedRef.current = false;
-      clearTimer();
     };
   }, []);
 
   const current = useCallback((run: number) => runRef.current === run && mountedRef.current, []);
 
-  const poll = useCallback(
-    async (run: number, gameStatusUrl: string) => {
-      for (;;) {
-        const result = await fetchGameStatus(gameStatusUrl, latest.current.credentials);
-        if (!current(run)) return;
-        if (!result.ok) {
-          setState({
-            stage: 'error',
-            step: 'poll',
-            httpStatus: result.status,
-            errorMessage: result.errorMessage,
-            offline: isOfflineFailure(result),
-            gameStatusUrl,
-          });
-          return;
-        }
-        if (latest.current.isDone(result.data)) {
-          setState({ stage: 'done', gameStatusUrl, status: result.data });
-          latest.current.onDone?.(result.data);
-          return;
-        }
-        // A cleared timer never resolves: the abandoned loop simply ends here.
-        await new Promise<void>((resolve) => {
-          timerRef.current = setTimeout(resolve, latest.current.pollIntervalMs);
+  // The polling itself is the shared layer's: a failure or the dialog's condition ends it.
+  usePolledRequest<GameStatus>({
+    enabled: polling !== null,
+    restartKey: polling?.run,
+    intervalMs: pollIntervalMs,
+    request: async () =>
+      asResult(await fetchGameStatus(polling!.gameStatusUrl, latest.current.credentials)),
+    isFinal: (result) => !result.ok || latest.current.isDone(result.data),
+    onResult: (result) => {
+      const gameStatusUrl = polling!.gameStatusUrl;
+      if (!result.ok) {
+        setState({
+          stage: 'error',
+          step: 'poll',
+          httpStatus: result.error.status ?? 0,
+          errorMessage: result.error.message,
+          offline: isUnreachable(result.error),
+          gameStatusUrl,
         });
-        if (!current(run)) return;
+      } else if (latest.current.isDone(result.data)) {
+        setState({ stage: 'done', gameStatusUrl, status: result.data });
+        latest.current.onDone?.(result.data);
       }
     },
-    [current],
-  );
+  });
+
+  const pollGame = useCallback((run: number, gameStatusUrl: string) => {
+    setState({ stage: 'polling', gameStatusUrl });
+    setPolling({ run, gameStatusUrl });
+  }, []);
 
   const create = useCallback(
     async (createGame: CreateGame) => {
-      clearTimer();
       const run = ++runRef.current;
+      setPolling(null);
       setState({ stage: 'creating' });
       const result = await createGame();
       if (!current(run)) return;
@@ -149,11 +147,9 @@ export function useGameStatusFlow({
         });
         return;
       }
-      const { gameStatusUrl } = result.data;
-      setState({ stage: 'polling', gameStatusUrl });
-      await poll(run, gameStatusUrl);
+      pollGame(run, result.data.gameStatusUrl);
     },
-    [current, poll],
+    [current, pollGame],
   );
 
   const startOnce = useCallback(
@@ -177,28 +173,24 @@ export function useGameStatusFlow({
     (createGame: CreateGame) => {
       startedRef.current = true;
       if (state.stage === 'error' && state.gameStatusUrl !== null) {
-        clearTimer();
-        const run = ++runRef.current;
-        const { gameStatusUrl } = state;
-        setState({ stage: 'polling', gameStatusUrl });
-        void poll(run, gameStatusUrl);
+        pollGame(++runRef.current, state.gameStatusUrl);
         return;
       }
       void create(createGame);
     },
-    [state, create, poll],
+    [state, create, pollGame],
   );
 
   const reset = useCallback(() => {
-    clearTimer();
     runRef.current++;
     startedRef.current = false;
+    setPolling(null);
     setState(IDLE);
   }, []);
 
   const stop = useCallback(() => {
-    clearTimer();
     runRef.current++;
+    setPolling(null);
   }, []);
 
   return useMemo(

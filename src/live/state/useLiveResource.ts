@@ -1,13 +1,15 @@
 /**
  * A live screen's data: read once, then kept current by the game's event stream (with polling
- * as the fallback, see connection.ts). Reads never overlap: a read asked for while one is on its
+ * as the fallback, see connection.ts). The reads go through the shared poll layer
+ * (src/api/usePolledRequest.ts): they never overlap, and a read asked for while one is on its
  * way runs once more after it.
  *
  * A refusal the server will repeat (404 for a wrong key or an unknown game) ends the screen with
  * the server's message. A failure after the first read (the network dropped) keeps what is on
  * screen and says so; polling or the stream's return recovers by itself.
  */
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { usePolledRequest } from '../../api/usePolledRequest';
 import { isPermanent, type ApiResult, type LiveError } from '../api';
 import { openLiveConnection, POLL_INTERVAL_MS, type ConnectionStatus } from './connection';
 import { LIVE_EVENT_NAMES } from './events';
@@ -57,11 +59,48 @@ export function useLiveResource<T>(options: LiveResourceOptions<T>): LiveResourc
   const [held, setHeld] = useState<Held<T>>({ data: null, error: null, refreshError: null });
   const [connection, setConnection] = useState<ConnectionStatus>('connecting');
   const dataRef = useRef<T | null>(null);
-  const reloadRef = useRef<() => void>(() => {});
 
-  const merge = useEffectEvent((loaded: T): T =>
-    options.merge ? options.merge(dataRef.current, loaded) : loaded,
-  );
+  // The latest merge, read when an answer lands (after renders the read did not restart for).
+  const mergeRef = useRef(options.merge);
+  useEffect(() => {
+    mergeRef.current = options.merge;
+  });
+
+  // Another load, stream or view is a new subscription: nothing read before carries over. This
+  // runs before the poll layer's first read of it (effects run in order).
+  const restartKey = useMemo(() => ({ load, eventsUrl, live }), [load, eventsUrl, live]);
+  useEffect(() => {
+    dataRef.current = null;
+  }, [restartKey]);
+
+  const polled = usePolledRequest<T>({
+    request: load,
+    restartKey,
+    intervalMs: POLL_INTERVAL_MS,
+    // The server will say the same again: stop and show its message.
+    isFinal: (result) => !result.ok && isPermanent(result.error),
+    // Read again on a timer only until the first read: the event stream keeps the data current.
+    keepPolling: (result) => !result.ok && dataRef.current === null,
+    onResult: (result) => {
+      if (result.ok) {
+        const merge = mergeRef.current;
+        const next = merge ? merge(dataRef.current, result.data) : result.data;
+        dataRef.current = next;
+        setHeld({ data: next, error: null, refreshError: null });
+      } else if (isPermanent(result.error)) {
+        dataRef.current = null;
+        setHeld({ data: null, error: result.error, refreshError: null });
+      } else if (dataRef.current === null) {
+        // Not even a first read yet (server down, network gone): say so, and keep trying.
+        setHeld({ data: null, error: result.error, refreshError: null });
+      } else {
+        // What is on screen stays; polling or the stream's return recovers by itself.
+        setHeld((h) => ({ ...h, refreshError: result.error }));
+      }
+    },
+  });
+  const { refresh } = polled;
+  const reload = useCallback(() => void refresh(), [refresh]);
 
   const handleEvent = useEffectEvent(
     (name: string, data: string, handle: LiveResourceHandle<T>) => {
@@ -70,86 +109,28 @@ export function useLiveResource<T>(options: LiveResourceOptions<T>): LiveResourc
     },
   );
 
+  // The stream is listened to once there is something to keep current, until a refusal.
+  const listening = live && held.data !== null && held.error === null;
   useEffect(() => {
-    let disposed = false;
-    let inFlight = false;
-    let again = false;
-    dataRef.current = null;
-
-    const set = (next: T) => {
-      dataRef.current = next;
-      setHeld((h) => ({ ...h, data: next }));
-    };
-
-    let connectionHandle: { close(): void } | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | null = null;
-
+    if (!listening) return;
     const handle: LiveResourceHandle<T> = {
       current: () => dataRef.current,
-      set,
-      reload: () => void reload(),
+      set: (next) => {
+        dataRef.current = next;
+        setHeld((h) => ({ ...h, data: next }));
+      },
+      reload,
     };
+    const connectionHandle = openLiveConnection({
+      url: eventsUrl,
+      eventNames: LIVE_EVENT_NAMES,
+      onEvent: (name, data) => handleEvent(name, data, handle),
+      onResync: reload,
+      onStatus: (status) => setConnection(status),
+    });
+    return () => connectionHandle.close();
+  }, [listening, eventsUrl, reload, restartKey]);
 
-    const connect = () => {
-      if (connectionHandle || !live || disposed) return;
-      connectionHandle = openLiveConnection({
-        url: eventsUrl,
-        eventNames: LIVE_EVENT_NAMES,
-        onEvent: (name, data) => handleEvent(name, data, handle),
-        onResync: () => void reload(),
-        onStatus: (status) => setConnection(status),
-      });
-    };
-
-    const reload = async (): Promise<void> => {
-      if (inFlight) {
-        again = true;
-        return;
-      }
-      inFlight = true;
-      do {
-        again = false;
-        const result = await load();
-        if (disposed) return;
-        if (result.ok) {
-          const next = merge(result.data);
-          dataRef.current = next;
-          setHeld({ data: next, error: null, refreshError: null });
-          connect();
-        } else if (isPermanent(result.error)) {
-          // The server will say the same again: stop listening and show its message.
-          dataRef.current = null;
-          setHeld({ data: null, error: result.error, refreshError: null });
-          connectionHandle?.close();
-          connectionHandle = null;
-          again = false;
-        } else if (dataRef.current === null) {
-          // Not even a first read yet (server down, network gone): say so, and keep trying.
-          setHeld({ data: null, error: result.error, refreshError: null });
-          if (retryTimer === null) {
-            retryTimer = setTimeout(() => {
-              retryTimer = null;
-              void reload();
-            }, POLL_INTERVAL_MS);
-          }
-        } else {
-          setHeld((h) => ({ ...h, refreshError: result.error }));
-        }
-      } while (again && !disposed);
-      inFlight = false;
-    };
-    reloadRef.current = () => void reload();
-    void reload();
-
-    return () => {
-      disposed = true;
-      connectionHandle?.close();
-      if (retryTimer !== null) clearTimeout(retryTimer);
-      reloadRef.current = () => {};
-    };
-  }, [load, eventsUrl, live]);
-
-  const reload = useCallback(() => reloadRef.current(), []);
   const setData = useCallback((update: (current: T) => T) => {
     if (dataRef.current === null) return;
     const next = update(dataRef.current);

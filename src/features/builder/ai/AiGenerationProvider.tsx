@@ -19,19 +19,13 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { pollAiContent, requestAiContent } from '../../../api/ai';
+import { requestAiContent } from '../../../api/ai';
 import { useApiCredentials } from '../../../auth/session';
 import { useDataContext } from '../../../localdb/hooks/DataProvider';
 import type { ContentRecipe } from '../../../localdb/templateRepository';
 import { reportError } from '../../../telemetry/errorReporting';
-import {
-  finishedNotice,
-  isOfflineFailure,
-  POLL_FAILURE_TEXT,
-  requestFailureText,
-} from '../../aiFlow/aiRequest';
-import { useAiRequestWake } from '../../aiFlow/useAiRequestWake';
-import { usePolling, type PollTick } from '../../aiFlow/usePolling';
+import { finishedNotice, POLL_FAILURE_TEXT, requestFailureText } from '../../aiFlow/aiRequest';
+import { useAiContentPolling } from '../../aiFlow/useStatusPolling';
 import { useBuilder } from '../BuilderContext';
 import { AiGenerationContext, type AiGenerationControl } from './AiGenerationContext';
 import { aiGenerationReducer, INITIAL_AI_STATE } from './aiGenerationState';
@@ -114,50 +108,35 @@ export function AiGenerationProvider({
     [repository],
   );
 
-  // The server's word that the request is over asks at once; the 5 s polls are the fallback.
-  const wake = useAiRequestWake(state.statusUrl);
-  const poll: PollTick = async (active) => {
-    const { run: pollRun, statusUrl, templateId: target } = state;
-    const result = await pollAiContent(statusUrl!, credentials);
-    if (!active()) return false;
-    if (!result.ok) {
-      if (isOfflineFailure(result)) {
-        dispatch({ type: 'polled', run: pollRun, offline: true });
-        return true;
+  const { run: pollRun, templateId: target } = state;
+  useAiContentPolling(state.statusUrl, state.stage === 'polling', {
+    onOffline: (offline) => dispatch({ type: 'polled', run: pollRun, offline }),
+    onFailed: () => fail(pollRun, POLL_FAILURE_TEXT),
+    onCompleted: async (status) => {
+      const generated = status.template;
+      if (!generated || target === null) {
+        fail(pollRun, POLL_FAILURE_TEXT);
+        return;
       }
-      fail(pollRun, POLL_FAILURE_TEXT);
-      return false;
-    }
-    dispatch({ type: 'polled', run: pollRun, offline: false });
-    const { completedAt, template: generated } = result.data ?? {
-      completedAt: null,
-      template: null,
-    };
-    if (!completedAt) return true;
-    if (!generated || target === null) {
-      fail(pollRun, POLL_FAILURE_TEXT);
-      return false;
-    }
-    try {
-      await apply(target, (current) => ({
-        steps: applyGeneratedTasks(current.steps, generated.steps),
-      }));
-    } catch (error) {
-      reportError(error);
-      fail(pollRun, POLL_FAILURE_TEXT);
-      return false;
-    }
-    setApplied((count) => count + 1);
-    const resultNotice = finishedNotice(result.data);
-    dispatch({ type: 'completed', run: pollRun, notice: resultNotice });
-    if (!latest.current.opened) {
-      // The notice says it all: the next "Generate with AI" starts again at the topics.
-      setNotice({ kind: 'done', message: AI_DIALOG_TEXTS.done, detail: resultNotice });
-      dispatch({ type: 'finish' });
-    }
-    return false;
-  };
-  usePolling(state.stage === 'polling' && state.statusUrl !== null, poll, { wake });
+      try {
+        await apply(target, (current) => ({
+          steps: applyGeneratedTasks(current.steps, generated.steps),
+        }));
+      } catch (error) {
+        reportError(error);
+        fail(pollRun, POLL_FAILURE_TEXT);
+        return;
+      }
+      setApplied((count) => count + 1);
+      const resultNotice = finishedNotice(status);
+      dispatch({ type: 'completed', run: pollRun, notice: resultNotice });
+      if (!latest.current.opened) {
+        // The notice says it all: the next "Generate with AI" starts again at the topics.
+        setNotice({ kind: 'done', message: AI_DIALOG_TEXTS.done, detail: resultNotice });
+        dispatch({ type: 'finish' });
+      }
+    },
+  });
 
   const open = useCallback(() => {
     setNotice(null);

@@ -9,10 +9,8 @@ import { useApiCredentials, useRequestorId } from '../../../auth/session';
 import { AI_CREATE_DELAY_MS } from '../../../domain/constants';
 import { aiRequestErrorMessage } from '../../../domain/messages';
 import { newActivityRequest, requestFailureText } from '../../aiFlow/aiRequest';
-import { WizardFailure } from '../WizardFailure';
-import { WizardWaiting } from '../WizardWaiting';
-import { WIZARD_TEXTS } from '../texts';
 import { useWizardStep } from '../useWizardStep';
+import { AiWorking } from './AiWorking';
 
 export function CreateStep() {
   const wizard = useWizardStep('create');
@@ -56,9 +54,5 @@ export function CreateStep() {
     };
   }, [shouldRequest]);
 
-  if (wizard.gate) return wizard.gate;
-  if (state.error) return <WizardFailure message={state.error} />;
-  return (
-    <WizardWaiting headline={WIZARD_TEXTS.create.working} detail={WIZARD_TEXTS.create.duration} />
-  );
+  return <AiWorking gate={wizard.gate} error={state.error} />;
 }

@@ -7,8 +7,9 @@ import { useParams } from 'react-router';
 import { fetchGameStatus } from '../../../api/games';
 import { useApiCredentials } from '../../../auth/session';
 import { MESSAGES } from '../../../domain/messages';
-import { isOfflineFailure, POLL_OFFLINE_TEXT } from '../../aiFlow/aiRequest';
-import { usePolling } from '../../aiFlow/usePolling';
+import type { GameStatus } from '../../../domain/schemas';
+import { POLL_OFFLINE_TEXT } from '../../aiFlow/aiRequest';
+import { useStatusPolling } from '../../aiFlow/useStatusPolling';
 import { WizardFailure } from '../WizardFailure';
 import { WizardWaiting } from '../WizardWaiting';
 import { WIZARD_TEXTS } from '../texts';
@@ -21,26 +22,19 @@ export function DemoStatusStep() {
   const [offline, setOffline] = useState(false);
   const { ready, state, update } = demo;
 
-  usePolling(ready && state.error === null && state.statusUrl !== null, async (active) => {
-    const result = await fetchGameStatus(state.statusUrl!, credentials);
-    if (!active()) return false;
-    if (!result.ok) {
-      if (isOfflineFailure(result)) {
-        setOffline(true);
-        return true;
-      }
-      await update({ error: MESSAGES.launch.pollFailed });
-      return false;
-    }
-    setOffline(false);
-    const status = result.data;
-    if (!status?.code || !status.qrCodeUrl) return true;
-    await update({
-      code: status.code,
-      qrCodeUrl: status.qrCodeUrl,
-      publishedAt: status.publishedAt,
-    });
-    return false;
+  useStatusPolling<GameStatus>({
+    enabled: ready && state.error === null && state.statusUrl !== null,
+    restartKey: state.statusUrl,
+    request: () => fetchGameStatus(state.statusUrl!, credentials),
+    isDone: (status) => Boolean(status?.code && status.qrCodeUrl),
+    onOffline: setOffline,
+    onFailed: () => update({ error: MESSAGES.launch.pollFailed }),
+    onDone: (status) =>
+      update({
+        code: status!.code,
+        qrCodeUrl: status!.qrCodeUrl,
+        publishedAt: status!.publishedAt,
+      }),
   });
 
   if (demo.gate) return demo.gate;

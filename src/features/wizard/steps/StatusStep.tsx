@@ -8,58 +8,29 @@
  * screens that follow.
  */
 import { useState } from 'react';
-import { pollAiContent } from '../../../api/ai';
-import { useApiCredentials } from '../../../auth/session';
-import {
-  finishedNotice,
-  isOfflineFailure,
-  POLL_FAILURE_TEXT,
-  POLL_OFFLINE_TEXT,
-} from '../../aiFlow/aiRequest';
+import { finishedNotice, POLL_FAILURE_TEXT, POLL_OFFLINE_TEXT } from '../../aiFlow/aiRequest';
 import { useAdoptTemplate } from '../../aiFlow/useAdoptTemplate';
-import { useAiRequestWake } from '../../aiFlow/useAiRequestWake';
-import { usePolling, type PollTick } from '../../aiFlow/usePolling';
-import { WizardFailure } from '../WizardFailure';
-import { WizardWaiting } from '../WizardWaiting';
-import { WIZARD_TEXTS } from '../texts';
+import { useAiContentPolling } from '../../aiFlow/useStatusPolling';
 import { useWizardStep } from '../useWizardStep';
+import { AiWorking } from './AiWorking';
 
 export function StatusStep() {
   const wizard = useWizardStep('status');
-  const credentials = useApiCredentials();
   const adopt = useAdoptTemplate();
   const [offline, setOffline] = useState(false);
   const { ready, state, update } = wizard;
 
-  const wake = useAiRequestWake(state.statusUrl);
-  const enabled = ready && state.error === null && state.statusUrl !== null;
-  const poll: PollTick = async (active) => {
-    const result = await pollAiContent(state.statusUrl!, credentials);
-    if (!active()) return false;
-    if (!result.ok) {
-      if (isOfflineFailure(result)) {
-        setOffline(true);
-        return true;
-      }
-      await update({ error: POLL_FAILURE_TEXT });
-      return false;
-    }
-    setOffline(false);
-    const { completedAt, template } = result.data ?? { completedAt: null, template: null };
-    if (!completedAt) return true;
-    if (template) await adopt(template);
-    await update({ completedAt, template: template ?? null, notice: finishedNotice(result.data) });
-    return false;
-  };
-  usePolling(enabled, poll, { wake });
+  useAiContentPolling(state.statusUrl, ready && state.error === null, {
+    onOffline: setOffline,
+    onFailed: () => update({ error: POLL_FAILURE_TEXT }),
+    onCompleted: async (status) => {
+      const { completedAt, template } = status;
+      if (template) await adopt(template);
+      await update({ completedAt, template: template ?? null, notice: finishedNotice(status) });
+    },
+  });
 
-  if (wizard.gate) return wizard.gate;
-  if (state.error) return <WizardFailure message={state.error} />;
   return (
-    <WizardWaiting
-      headline={WIZARD_TEXTS.create.working}
-      detail={WIZARD_TEXTS.create.duration}
-      notice={offline ? POLL_OFFLINE_TEXT : null}
-    />
+    <AiWorking gate={wizard.gate} error={state.error} notice={offline ? POLL_OFFLINE_TEXT : null} />
   );
 }
