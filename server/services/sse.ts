@@ -2,7 +2,7 @@
  * Server-sent event streams: the headers, the reconnect delay, a heartbeat that keeps proxies
  * from closing an idle stream, ending every open stream before the server closes (or the
  * shutdown would wait on them forever), and caps on how many one client address, one game or one
- * owner may hold open (issue 16; `config.streams`). Used by /events and the games' streams.
+ * owner may hold open (`config.streams`). Used by /events and the games' streams.
  *
  * The caps hold across server instances: the open streams are counted in `app.limitCounts`
  * (limits/sharedCounts.ts), this instance's exactly and the others' as of their last sync, so a

@@ -1,5 +1,5 @@
 /**
- * /diagnostics: the support panel of the offline-first sync (issue 3 §5). Everything is read
+ * /diagnostics: the support panel of the offline-first sync. Everything is read
  * live: the documents from the local database, the engine's status from the sync worker, the
  * conflict log and storage figures by polling.
  */

@@ -1,5 +1,5 @@
 /**
- * The join address is this computer only (issue 15, docs/games.md "The join address"): without
+ * The join address is this computer only (docs/games.md "The join address"): without
  * PUBLIC_URL the QR code and the join link say `localhost`, which on a phone is the phone. The
  * organiser is told before sharing a code, with this machine's network address to set instead.
  * Nothing shows when the address is reachable, or when it could not be asked for.

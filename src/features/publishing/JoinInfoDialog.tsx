@@ -11,8 +11,7 @@ import { MESSAGES } from '../../domain/messages';
 import type { GameStatus } from '../../domain/schemas';
 import { DialogErrorState } from './DialogErrorState';
 import { dialogModalProps, RESULT_DIALOG_SIZE } from './dialogModalProps';
-import { JoinAddressWarning } from './JoinAddressWarning';
-import { JoinDetails } from './JoinDetails';
+import { ScheduledJoinDetails } from './ScheduledJoinDetails';
 import { DIALOG_TEXTS } from './texts';
 import { isOfflineFailure } from './useGameStatusFlow';
 import { useJoinAddress } from './useJoinAddress';
@@ -126,11 +125,7 @@ function JoinInfoContent({
   return (
     <Stack gap="lg">
       {/* Full width above the two columns: beside the QR code it would make the dialog taller. */}
-      <JoinAddressWarning address={joinAddress} />
-      <JoinDetails status={status} withSchedule />
-      <Group justify="flex-end">
-        <Button onClick={onClose}>{MESSAGES.common.close}</Button>
-      </Group>
+      <ScheduledJoinDetails status={status} joinAddress={joinAddress} onClose={onClose} />
     </Stack>
   );
 }

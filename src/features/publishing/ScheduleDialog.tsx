@@ -51,7 +51,7 @@ import { LaunchLimitNotice } from './LaunchLimitNotice';
 import { SignInPromptContent } from './SignInPrompt';
 import { dialogModalProps, RESULT_DIALOG_SIZE } from './dialogModalProps';
 import { JoinAddressWarning } from './JoinAddressWarning';
-import { JoinDetails } from './JoinDetails';
+import { ScheduledJoinDetails } from './ScheduledJoinDetails';
 import { DIALOG_TEXTS } from './texts';
 import { useGameStatusFlow, type GameFlowState } from './useGameStatusFlow';
 import { useJoinAddress } from './useJoinAddress';
@@ -533,11 +533,7 @@ function ScheduleSuccess({ status, joinAddress, onClose }: ScheduleSuccessProps)
           {texts.success}
         </Title>
       </Alert>
-      <JoinAddressWarning address={joinAddress} />
-      <JoinDetails status={status} withSchedule />
-      <Group justify="flex-end">
-        <Button onClick={onClose}>{MESSAGES.common.close}</Button>
-      </Group>
+      <ScheduledJoinDetails status={status} joinAddress={joinAddress} onClose={onClose} />
     </Stack>
   );
 }

@@ -379,7 +379,7 @@ const STARTS = ['Start blank', 'From a template', 'With AI'];
 const describedBy = (element: HTMLElement) =>
   document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
 
-describe('Issue 18: the dialog offers three starts side by side before its AI steps', () => {
+describe('the dialog offers three starts side by side before its AI steps', () => {
   afterEach(() => {
     setLoadedTemplateId(null);
     document.cookie = 'wglastTemplateId=; Max-Age=0; Path=/';

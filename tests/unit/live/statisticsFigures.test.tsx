@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * The statistics screen's "Photos and videos" figure counts what "Download photos and videos"
- * holds: the tasks' photos and videos and the team photos (issue 15, docs/games.md).
+ * holds: the tasks' photos and videos and the team photos (docs/games.md).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';

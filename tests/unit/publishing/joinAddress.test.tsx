@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 15: when the join address is this computer only (PUBLIC_URL unset: localhost), the
+ * When the join address is this computer only (PUBLIC_URL unset: localhost), the
  * launch/demo, schedule and join info dialogs say that phones cannot reach it and suggest the
  * machine's network address; when it is reachable, or could not be asked for, nothing shows.
  */

@@ -2,7 +2,7 @@
 /**
  * SPEC §2.9 Play Demo, "Play Welcome to [product name]!": explains the sample activity, shows its
  * QR code and Activity Code, a "Contact Us" link and "Close". The code is the standing sample
- * game's (GET /v1/sample_game, issue 15), which a phone can really join: SPEC's fixed 12-digit
+ * game's (GET /v1/sample_game), which a phone can really join: SPEC's fixed 12-digit
  * code was a placeholder no player accepts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * SPEC §2.4 guard rules (issue 6 §5): opening a later step with no state sends the user back to
+ * SPEC §2.4 guard rules: opening a later step with no state sends the user back to
  * the first step that is missing; a step that is already done moves on (a reload resumes).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * SPEC §2.4 steps 1–4 (type, tasks, topics, name), SPEC §5 "AI creation" validation, and the
- * wizard state kept in the local database (issue 6 §5: it survives a reload at any step).
+ * wizard state kept in the local database (it survives a reload at any step).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';

@@ -30,7 +30,7 @@ export interface GenerateWithAiDialogProps {
 
 /**
  * Memoised: its provider renders again on every write of the template (each keystroke is
- * written at once, issue 14), and a closed dialog need not.
+ * written at once: no edit window), and a closed dialog need not.
  */
 export const GenerateWithAiDialog = memo(function GenerateWithAiDialog(
   props: GenerateWithAiDialogProps,

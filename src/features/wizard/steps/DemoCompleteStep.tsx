@@ -1,7 +1,7 @@
 /**
  * SPEC §2.4 step 10, /activity/{templateId}/demo/complete: the demo's QR code and code, in three
  * steps (get the player, scan, then edit in the Activity Builder). Both ways out reset the demo
- * state (the builder's state is the builder's own: issue 7). The server's notice of fewer tasks
+ * state (the builder's state is the builder's own). The server's notice of fewer tasks
  * than asked for this activity shows with step 3, where the organiser is sent to edit the tasks.
  */
 import { Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
