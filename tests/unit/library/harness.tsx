@@ -11,7 +11,10 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { theme } from '../../../src/ui/theme';
 import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/localdb/database';
-import { DataContextProvider, type DataContextValue } from '../../../src/localdb/hooks/DataProvider';
+import {
+  DataContextProvider,
+  type DataContextValue,
+} from '../../../src/localdb/hooks/DataProvider';
 import {
   createTemplateRepository,
   type TemplateRepository,

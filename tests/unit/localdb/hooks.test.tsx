@@ -9,7 +9,10 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { randomUUID } from 'node:crypto';
 import type { ReactNode } from 'react';
 import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/localdb/database';
-import { DataContextProvider, type DataContextValue } from '../../../src/localdb/hooks/DataProvider';
+import {
+  DataContextProvider,
+  type DataContextValue,
+} from '../../../src/localdb/hooks/DataProvider';
 import { createTemplateRepository } from '../../../src/localdb/templateRepository';
 import { useLibrary, useMyActivities, useTemplate, useTemplates } from '../../../src/localdb/hooks';
 import type { SyncClient } from '../../../src/localdb/syncClient';

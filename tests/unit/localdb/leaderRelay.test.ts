@@ -7,7 +7,11 @@
  * Node's own BroadcastChannel carries the messages, as between the tabs of one browser profile.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { followLeader, serveFollowers, type EngineCommands } from '../../../src/localdb/leaderRelay';
+import {
+  followLeader,
+  serveFollowers,
+  type EngineCommands,
+} from '../../../src/localdb/leaderRelay';
 import { INITIAL_STATUS, type SyncStatus } from '../../../sync/status';
 import type { ConflictEntry } from '../../../sync/conflictLog';
 

@@ -7,7 +7,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { StrictMode, useState } from 'react';
-import { LaunchDialog, type LaunchDialogProps } from '../../../src/features/publishing/LaunchDialog';
+import {
+  LaunchDialog,
+  type LaunchDialogProps,
+} from '../../../src/features/publishing/LaunchDialog';
 import { createDemoGame, fetchGameStatus, launchGame } from '../../../src/api/games';
 import { controlOwnGame } from '../../../src/api/gameControl';
 import { OFFLINE_MESSAGE } from '../../../src/api/client';

@@ -19,7 +19,10 @@ import {
 } from 'react-router';
 import { theme } from '../../../src/ui/theme';
 import { createTeamtrailDatabase, type TeamtrailDatabase } from '../../../src/localdb/database';
-import { DataContextProvider, type DataContextValue } from '../../../src/localdb/hooks/DataProvider';
+import {
+  DataContextProvider,
+  type DataContextValue,
+} from '../../../src/localdb/hooks/DataProvider';
 import { createTemplateRepository } from '../../../src/localdb/templateRepository';
 import type { SyncClient } from '../../../src/localdb/syncClient';
 import { WIZARD_STATE_KEY, DEMO_STATE_KEY } from '../../../src/localdb/hooks';

@@ -9,7 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { theme } from '../../../../src/ui/theme';
-import { DataContextProvider, type DataContextValue } from '../../../../src/localdb/hooks/DataProvider';
+import {
+  DataContextProvider,
+  type DataContextValue,
+} from '../../../../src/localdb/hooks/DataProvider';
 import type { TeamtrailDatabase } from '../../../../src/localdb/database';
 import { useTemplate } from '../../../../src/localdb/hooks';
 import {

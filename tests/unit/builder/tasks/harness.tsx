@@ -14,7 +14,10 @@ import { vi } from 'vitest';
 import { AuthContext } from '../../../../src/auth/context';
 import type { AuthContextValue } from '../../../../src/auth/types';
 import type { TeamtrailDatabase } from '../../../../src/localdb/database';
-import { DataContextProvider, type DataContextValue } from '../../../../src/localdb/hooks/DataProvider';
+import {
+  DataContextProvider,
+  type DataContextValue,
+} from '../../../../src/localdb/hooks/DataProvider';
 import { theme } from '../../../../src/ui/theme';
 import type { LocalTemplate } from '../../../../src/localdb/localTemplate';
 import type { SyncClient } from '../../../../src/localdb/syncClient';
