@@ -167,6 +167,11 @@ export default tseslint.config(
               group: ['@mantine/*', 'rxdb', 'rxdb/*', 'dexie'],
               message: 'The player keeps its own small bundle: no Mantine, no local database.',
             },
+            {
+              group: ['**/protocol/schemas'],
+              message:
+                "The player keeps its own small bundle: the protocol's plain guards, not its zod schemas.",
+            },
           ],
         },
       ],
@@ -174,8 +179,10 @@ export default tseslint.config(
   },
   {
     // src/protocol is the wire the server and every client share, the phone player included:
-    // it imports src/domain only, and no zod (the player's bundle stays small).
+    // it imports src/domain only, and no zod (the player's bundle stays small) except in
+    // schemas.ts, the payloads' zod schemas, which the player does not import.
     files: ['src/protocol/**/*.ts'],
+    ignores: ['src/protocol/schemas.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -189,6 +196,27 @@ export default tseslint.config(
               group: ['zod', 'zod/*', 'react', 'react-dom', '@mantine/*'],
               message: 'src/protocol is loaded by the phone player: no zod, React or Mantine.',
               allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/protocol/schemas.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', '!../domain', '!../domain/*'],
+              message: 'src/protocol imports src/domain and nothing else of the project.',
+            },
+            {
+              group: ['react', 'react-dom', '@mantine/*'],
+              message:
+                'src/protocol is shared with the server and the workers: no React or Mantine.',
             },
           ],
         },

@@ -6,8 +6,9 @@
  * src/protocol/eventStream.ts); what is the engine's own here: the poke-then-pull, and a pull
  * each time the stream is back.
  */
-import { parseAiRequestFinished, type AiRequestFinished } from '../src/domain/aiEvents';
+import type { AiRequestFinished } from '../src/domain/aiEvents';
 import { OWNER_EVENTS, type OwnerStreamEvents } from '../src/protocol/events';
+import { OWNER_EVENT_SCHEMAS, schemaDecoders } from '../src/protocol/schemas';
 import { openEventStream as openSharedStream } from '../src/protocol/eventStream';
 import { fetchConnector } from '../src/protocol/fetchEventStream';
 import type { Transport } from './transport';
@@ -33,6 +34,9 @@ export function openEventStream(options: EventStreamOptions): { close(): void } 
       options.onChange();
     },
     onDrop: () => options.onState('connecting'),
+    // A deploy since this app was loaded changed the stream's protocol: the pokes stop until
+    // the app is reloaded (diagnostics says so); the engine's own timed pulls go on.
+    onOutdated: () => options.onState('outdated'),
     // A poke: its data is not read (the pull reads what changed), so it is taken by name.
     onEvent: (name) => {
       if (name === OWNER_EVENTS.templateChanged) options.onChange();
@@ -40,7 +44,7 @@ export function openEventStream(options: EventStreamOptions): { close(): void } 
     events: onAiRequestFinished
       ? { [OWNER_EVENTS.aiRequestFinished]: (event) => onAiRequestFinished(event) }
       : {},
-    decode: { [OWNER_EVENTS.aiRequestFinished]: parseAiRequestFinished },
+    decode: schemaDecoders<OwnerStreamEvents>(OWNER_EVENT_SCHEMAS),
   });
   return {
     close() {

@@ -2,7 +2,8 @@
  * The engine's typed status, streamed to every tab: overall connection and queue state for the
  * sync indicator, and the details the diagnostics panel shows.
  */
-export type EventStreamState = 'connected' | 'connecting' | 'closed';
+/** `outdated`: the server speaks another stream protocol; the stream stopped until a reload. */
+export type EventStreamState = 'connected' | 'connecting' | 'outdated' | 'closed';
 
 export interface SyncFailure {
   message: string;

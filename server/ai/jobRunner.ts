@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import type { RealtimeBus } from '../services/realtime';
 import { ownerChannel, requestorChannel } from '../services/realtime';
 import { AI_REQUEST_FINISHED } from '../../src/domain/aiEvents';
+import { templateChanged } from '../../src/protocol/events';
 import { HttpError } from '../errors';
 import { MESSAGES } from '../../src/domain/messages';
 import type { Step, Template } from '../../src/domain/schemas';
@@ -80,10 +81,7 @@ export function createAiJobRunner(options: AiJobRunnerOptions): AiJobRunner {
     owner: Owner,
     template: { id: string; revision: number; updatedAt: string },
   ) => {
-    for (const channel of ownerChannel(owner)) {
-      const { id, revision, updatedAt } = template;
-      bus.publish(channel, { type: 'template-changed', id, revision, updatedAt, deleted: false });
-    }
+    for (const channel of ownerChannel(owner)) bus.publish(channel, templateChanged(template));
   };
 
   /**

@@ -28,6 +28,7 @@ import {
   type Owner,
 } from '../services/templates';
 import { ownerChannel } from '../services/realtime';
+import { templateChanged } from '../../src/protocol/events';
 import type { Actor } from '../services/actor';
 
 const idParams = z.strictObject({ id: z.string().min(1).max(64) });
@@ -62,8 +63,7 @@ export async function templateRoutes(appBase: FastifyInstance) {
   ) => {
     for (const channel of ownerChannel(actor)) {
       // A notice only (docs/sync.md): never the template's content, which clients pull.
-      const { id, revision, updatedAt } = template;
-      app.bus.publish(channel, { type: 'template-changed', id, revision, updatedAt, deleted });
+      app.bus.publish(channel, templateChanged(template, deleted));
     }
   };
 

@@ -6,6 +6,7 @@ import { identifyRequestSchema, userSchema } from '../../src/domain/schemas';
 import { badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { serverMessages } from '../messages';
 import { moveGuestTemplatesToGuest, moveGuestTemplatesToUser } from '../services/users';
+import { templateChanged } from '../../src/protocol/events';
 import { guestChannel, userChannel } from '../services/realtime';
 
 export async function userRoutes(appBase: FastifyInstance) {
@@ -30,15 +31,8 @@ export async function userRoutes(appBase: FastifyInstance) {
         if (!current) throw badRequest('Send your own AnonId header to claim earlier work.');
         if (current === anonId) return { movedTemplateIds: [] };
         const moved = await moveGuestTemplatesToGuest(app.db, anonId, current);
-        for (const { id, revision, updatedAt } of moved) {
-          app.bus.publish(guestChannel(current), {
-            type: 'template-changed',
-            id,
-            revision,
-            updatedAt: updatedAt.toISOString(),
-            deleted: false,
-          });
-        }
+        for (const template of moved)
+          app.bus.publish(guestChannel(current), templateChanged(template));
         return { movedTemplateIds: moved.map((m) => m.id) };
       }
       // Signed in, SPEC §7's body: the account the work goes to is named, and must be the caller.
@@ -52,14 +46,8 @@ export async function userRoutes(appBase: FastifyInstance) {
       // Only the user's clients are told: the guest's own browser still holds these templates
       // (now under the user's identity after sign-in), and a "deleted" notice there could make
       // it drop work that has not been pushed yet.
-      for (const { id, revision, updatedAt } of moved) {
-        app.bus.publish(userChannel(user.id), {
-          type: 'template-changed',
-          id,
-          revision,
-          updatedAt: updatedAt.toISOString(),
-          deleted: false,
-        });
+      for (const template of moved) {
+        app.bus.publish(userChannel(user.id), templateChanged(template));
       }
       const movedTemplateIds = moved.map((m) => m.id);
       return { movedTemplateIds };

@@ -10,12 +10,14 @@
  * per instance (cap / instances) would not do: the load balancer may send them all to one.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../src/protocol/events';
+import { PROTOCOL_EVENT, PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../src/protocol/events';
 
 /** Proxies close idle connections; a comment line every 25 s keeps the stream open. */
 export const SSE_HEARTBEAT_MS = 25_000;
 /** How long a client waits before reconnecting after the stream drops (EventSource `retry`). */
 const SSE_RETRY_MS = 3_000;
+/** Every stream's first event (src/protocol/events.ts), the same for all: written once. */
+const OPENING_EVENT = `event: ${PROTOCOL_EVENT}\ndata: ${JSON.stringify({ version: PROTOCOL_VERSION })}\n\n`;
 /** Retry-After of a refused stream: EventSource gives up on a 429, our clients back off. */
 const STREAM_REFUSED_RETRY_S = 30;
 
@@ -134,7 +136,9 @@ export function openEventStream<E>(
     [PROTOCOL_HEADER]: String(PROTOCOL_VERSION),
     ...headers,
   });
-  raw.write(`retry: ${SSE_RETRY_MS}\n`);
+  // The reconnect delay, then the protocol's version as the first event (EventSource cannot
+  // read the header): a client of another version stops and asks its person to reload.
+  raw.write(`retry: ${SSE_RETRY_MS}\n\n${OPENING_EVENT}`);
   const cleanups: (() => void)[] = [];
   const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
   const open = openStreamsOf.get(app);

@@ -150,6 +150,7 @@ export function Game(props: { code: string; route: PlayRoute }) {
   const { code } = props;
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [notice, setNotice] = useState<string | null>(null);
+  const [outdated, setOutdated] = useState(false);
   /** The team code of the address (?rejoin=…), read once: the address is then tidied. */
   const [rejoinCode] = useState(() => new URLSearchParams(location.search).get('rejoin'));
   const [rejoinProblem, setRejoinProblem] = useState<RejoinProblem | null>(null);
@@ -264,6 +265,9 @@ export function Game(props: { code: string; route: PlayRoute }) {
       onError: () => {
         dropped = true;
       },
+      // A new Teamtrail was deployed while this page was open: its events may not read as this
+      // page expects, so it stops listening and asks for a reload (the outbox is kept).
+      onOutdated: () => setOutdated(true),
     });
   }, [code, teamId, loadGame]);
 
@@ -337,6 +341,7 @@ export function Game(props: { code: string; route: PlayRoute }) {
           route={props.route}
           state={load.state}
           offline={load.offline}
+          outdated={outdated}
           outbox={outboxView}
           rejections={rejections}
           onAnswer={answer}

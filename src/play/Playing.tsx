@@ -24,6 +24,8 @@ export interface PlayingProps {
   route: PlayRoute;
   state: PlayerState;
   offline: boolean;
+  /** The server was updated since this page loaded: it must be reloaded to go on hearing it. */
+  outdated: boolean;
   outbox: OutboxView;
   rejections: Record<string, string>;
   onAnswer: (stepId: string, body: AnswerBody) => void;
@@ -154,6 +156,14 @@ export function Playing(props: PlayingProps) {
         {props.offline && (
           <p className="pl-notice" role="status">
             You are offline. Answers are kept on this phone and sent when you are back online.
+          </p>
+        )}
+        {props.outdated && (
+          <p className="pl-notice pl-notice-strong" role="alert">
+            Teamtrail has been updated. Reload to keep playing; your answers are kept.{' '}
+            <button type="button" className="pl-notice-action" onClick={() => location.reload()}>
+              Reload
+            </button>
           </p>
         )}
         {ended && onBoard && (

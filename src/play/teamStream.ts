@@ -16,11 +16,14 @@ export interface TeamStreamHandlers {
   onOpen?(): void;
   /** The connection dropped; it is opened again by itself. */
   onError?(): void;
+  /** The server speaks a newer protocol than this page: the stream has stopped; reload. */
+  onOutdated?(): void;
 }
 
 interface Shared {
   stream: EventStream;
   open: boolean;
+  outdated: boolean;
   subscribers: Set<TeamStreamHandlers>;
 }
 
@@ -38,6 +41,7 @@ function connect(url: string): Shared {
   const subscribers = new Set<TeamStreamHandlers>();
   const shared: Shared = {
     open: false,
+    outdated: false,
     subscribers,
     stream: openEventStream({
       connect: eventSourceConnector(url, (u) => new EventSource(u)),
@@ -49,6 +53,11 @@ function connect(url: string): Shared {
       onDrop: () => {
         shared.open = false;
         for (const subscriber of [...subscribers]) subscriber.onError?.();
+      },
+      onOutdated: () => {
+        shared.open = false;
+        shared.outdated = true;
+        for (const subscriber of [...subscribers]) subscriber.onOutdated?.();
       },
       onEvent: (name, data) => {
         for (const subscriber of [...subscribers]) {
@@ -76,6 +85,7 @@ export function subscribeTeamStream(
   stream.subscribers.add(handlers);
   for (const event of Object.keys(handlers.events)) stream.stream.listen(event);
   if (stream.open) queueMicrotask(() => handlers.onOpen?.());
+  if (stream.outdated) queueMicrotask(() => handlers.onOutdated?.());
 
   return () => {
     stream.subscribers.delete(handlers);

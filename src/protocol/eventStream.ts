@@ -7,8 +7,13 @@
  * after `close()`. How a connection is made is the caller's (a Connector): the browser's
  * EventSource (eventSourceConnector, below) or a fetch stream (fetchEventStream.ts).
  *
+ * Every stream opens with the server's protocol version (PROTOCOL_EVENT). When it is not this
+ * client's, the events that follow may not mean what this code thinks: the stream stops for good
+ * and `onOutdated` tells the caller, whose screen asks the person to reload.
+ *
  * Plain TypeScript, no React, nothing heavy: the phone player imports it.
  */
+import { PROTOCOL_EVENT, PROTOCOL_VERSION, protocolVersionOf } from './events';
 
 /** What one connection tells the stream. Calls from a connection no longer current are ignored. */
 export interface StreamSink {
@@ -54,6 +59,11 @@ export interface EventStreamOptions<E> {
   onOpen?: () => void;
   /** A connection dropped; `gaveUp` as in StreamSink (a new one follows after retryDelay). */
   onDrop?: (gaveUp: boolean) => void;
+  /**
+   * The server speaks another protocol version (`serverVersion`) than this client
+   * (PROTOCOL_VERSION): the stream has stopped for good and opens no new connection.
+   */
+  onOutdated?: (serverVersion: number) => void;
 }
 
 export interface EventStream {
@@ -66,13 +76,22 @@ export interface EventStream {
 export function openEventStream<E = Record<string, unknown>>(
   options: EventStreamOptions<E>,
 ): EventStream {
-  const names = new Set<string>([...Object.keys(options.events ?? {}), ...(options.names ?? [])]);
+  const names = new Set<string>([
+    PROTOCOL_EVENT,
+    ...Object.keys(options.events ?? {}),
+    ...(options.names ?? []),
+  ]);
   let connection: StreamConnection | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let attempt = 0;
   let closed = false;
 
   const dispatch = (name: string, data: string) => {
+    if (name === PROTOCOL_EVENT) {
+      const version = protocolVersionOf(data);
+      if (version !== null && version !== PROTOCOL_VERSION) stop(version);
+      return;
+    }
     options.onEvent?.(name, data);
     const handler = (options.events as Record<string, ((payload: unknown) => void) | undefined>)?.[
       name
@@ -136,6 +155,21 @@ export function openEventStream<E = Record<string, unknown>>(
     else if (generation === mine) connection = current;
   };
 
+  const close = () => {
+    closed = true;
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    generation++;
+    connection?.close();
+    connection = null;
+  };
+
+  /** The server's protocol is not this client's: nothing more is read, and the caller is told. */
+  const stop = (serverVersion: number) => {
+    close();
+    options.onOutdated?.(serverVersion);
+  };
+
   connect();
   return {
     listen(name) {
@@ -143,14 +177,7 @@ export function openEventStream<E = Record<string, unknown>>(
       names.add(name);
       connection?.listen?.(name);
     },
-    close() {
-      closed = true;
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      generation++;
-      connection?.close();
-      connection = null;
-    },
+    close,
   };
 }
 

@@ -4,22 +4,39 @@
  * server writes these names and payloads (server/routes/events.ts, games.ts, play.ts and
  * services/games/liveFeed.ts); the sync engine, the live screens and the phone player read them.
  *
- * Types and constants only: the phone player imports this file and must not load zod, so the
- * domain's types are imported type-only and any check of a payload here is a plain guard.
+ * Types, constants and plain guards only: the phone player imports this file and must not load
+ * zod, so the domain's types are imported type-only. The same payloads as zod schemas, for the
+ * organiser's side and the server's tests, are in schemas.ts.
  */
 import { AI_REQUEST_FINISHED, type AiRequestFinished } from '../domain/aiEvents';
 import type { Announcement, GameControl, Scoreboard, Submission, Team } from '../domain/games';
 
 /**
  * The protocol's version: raised when an event is renamed or a payload changes in a way an
- * older client would misread. The server sends it as the PROTOCOL_HEADER of every event stream.
- * Nothing checks it yet: the sync engine's stream (fetch) can read the header and is where a
- * mismatch will be told first; EventSource cannot read headers, so the live screens and the
- * player would need it in an event of the stream's own, which none has today.
+ * older client would misread. Every stream says it twice: as the PROTOCOL_HEADER of its
+ * response (for fetch readers and proxies' logs) and as its first event, PROTOCOL_EVENT (since
+ * EventSource cannot read headers). The shared client (eventStream.ts) compares it with its own
+ * and, when they differ, stops listening and tells its caller, which asks the person to reload.
  */
 export const PROTOCOL_VERSION = 1;
 /** The response header of every event stream that carries PROTOCOL_VERSION. */
 export const PROTOCOL_HEADER = 'teamtrail-protocol';
+/** The first event of every stream: `{version}`, the server's PROTOCOL_VERSION. */
+export const PROTOCOL_EVENT = 'protocol';
+
+export interface ProtocolPayload {
+  version: number;
+}
+
+/** The version a PROTOCOL_EVENT's data names, or null when it names none. */
+export function protocolVersionOf(data: string): number | null {
+  try {
+    const version = (JSON.parse(data) as Partial<ProtocolPayload> | null)?.version;
+    return typeof version === 'number' && Number.isInteger(version) ? version : null;
+  } catch {
+    return null;
+  }
+}
 
 // GET /v1/events: an owner's (a user's or a guest's) notices (docs/sync.md, docs/ai.md).
 
@@ -42,6 +59,16 @@ export interface TemplateChanged {
   revision: number;
   updatedAt: string;
   deleted: boolean;
+}
+
+/** The notice that one template changed, as the server publishes it to its owner's channels. */
+export function templateChanged(
+  template: { id: string; revision: number; updatedAt: string | Date },
+  deleted = false,
+): TemplateChanged {
+  const { id, revision, updatedAt } = template;
+  const at = typeof updatedAt === 'string' ? updatedAt : updatedAt.toISOString();
+  return { type: OWNER_EVENTS.templateChanged, id, revision, updatedAt: at, deleted };
 }
 
 export interface OwnerStreamEvents {

@@ -21,6 +21,7 @@ const MODES: Record<SyncClient['mode'], string> = {
 const STREAM: Record<SyncStatus['eventStream'], { label: string; color: string }> = {
   connected: { label: 'Connected', color: 'teal' },
   connecting: { label: 'Connecting…', color: 'yellow' },
+  outdated: { label: 'Stopped — the server was updated; reload this page', color: 'orange' },
   closed: { label: 'Closed', color: 'gray' },
 };
 

@@ -17,11 +17,13 @@ export function ConnectionBadge({
   const live = connection === 'live' && !refreshError;
   const label = refreshError
     ? 'Offline – showing the last results'
-    : live
-      ? 'Live'
-      : connection === 'polling'
-        ? 'Reconnecting – updating every 5 s'
-        : 'Connecting…';
+    : connection === 'outdated'
+      ? 'Teamtrail was updated – reload this screen'
+      : live
+        ? 'Live'
+        : connection === 'polling'
+          ? 'Reconnecting – updating every 5 s'
+          : 'Connecting…';
   return (
     <Pill
       role="status"

@@ -7,6 +7,8 @@
  * - A stream the server refused (EventSource gives up: readyState CLOSED) is opened again after
  *   REOPEN_AFTER_MS; the screen polls meanwhile.
  * - Without EventSource at all, the screen only polls.
+ * - A server of another protocol version (deployed since the screen was opened): the stream
+ *   stops for good, the screen polls and says it should be reloaded.
  *
  * The stream itself (one connection at a time, the reopening) is the shared client's
  * (src/protocol/eventStream.ts); the polling and the catch-up read are the screen's, here.
@@ -23,7 +25,7 @@ export const POLL_INTERVAL_MS = 5_000;
 /** A refused stream is tried again this long after; polling carries the screen until then. */
 export const REOPEN_AFTER_MS = 30_000;
 
-export type ConnectionStatus = 'connecting' | 'live' | 'polling' | 'closed';
+export type ConnectionStatus = 'connecting' | 'live' | 'polling' | 'outdated' | 'closed';
 
 /** The part of EventSource used here, so tests can pass a fake. */
 export type { EventSourceLike };
@@ -68,8 +70,8 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
     options.onStatus?.(next);
   };
 
-  const startPolling = () => {
-    setStatus('polling');
+  const startPolling = (why: 'polling' | 'outdated' = 'polling') => {
+    setStatus(why);
     if (pollTimer !== null) return;
     options.onResync();
     pollTimer = setInterval(() => options.onResync(), pollIntervalMs);
@@ -99,6 +101,7 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
         missedEvents = true;
         startPolling();
       },
+      onOutdated: () => startPolling('outdated'),
     });
   } else startPolling();
 

@@ -6,19 +6,9 @@
  * event's name ({type, scoreboard: …}); anything else is an `unknown` event, which the screens
  * answer by reading the whole state again rather than guessing.
  */
-import { z } from 'zod';
-import { idSchema } from '../../domain/schemas';
-import {
-  gameControlSchema,
-  scoreboardSchema,
-  submissionSchema,
-  teamSchema,
-  type GameControl,
-  type Scoreboard,
-  type Submission,
-  type Team,
-} from '../../domain/games';
+import type { GameControl, Scoreboard, Submission, Team } from '../../domain/games';
 import { GAME_EVENTS, type WithdrawnPayload } from '../../protocol/events';
+import { GAME_EVENT_SCHEMAS } from '../../protocol/schemas';
 
 /** What the screens listen to (src/protocol/events.ts); announcements are not shown here. */
 export const LIVE_EVENT_NAMES = [
@@ -39,13 +29,7 @@ export type LiveEvent =
   | { type: 'withdrawn'; id: string }
   | { type: 'unknown'; name: string };
 
-const SCHEMAS = {
-  [GAME_EVENTS.scoreboard]: scoreboardSchema,
-  [GAME_EVENTS.submission]: submissionSchema,
-  [GAME_EVENTS.team]: teamSchema,
-  [GAME_EVENTS.game]: gameControlSchema,
-  [GAME_EVENTS.withdrawn]: z.object({ id: idSchema }),
-} as const;
+const SCHEMAS = GAME_EVENT_SCHEMAS;
 
 function candidates(payload: unknown, name: string): unknown[] {
   if (!payload || typeof payload !== 'object') return [payload];

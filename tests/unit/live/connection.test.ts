@@ -9,7 +9,8 @@ import {
   REOPEN_AFTER_MS,
   type ConnectionStatus,
 } from '../../../src/live/state/connection';
-import { FakeEventSource } from './fakeEventSource';
+import { PROTOCOL_EVENT, PROTOCOL_VERSION } from '../../../src/protocol/events';
+import { FakeEventSource } from '../support/fakeEventSource';
 
 function connect(
   createEventSource: ((url: string) => FakeEventSource) | null = (url) => new FakeEventSource(url),
@@ -87,6 +88,20 @@ describe('live connection', () => {
     const after = onResync.mock.calls.length;
     vi.advanceTimersByTime(POLL_INTERVAL_MS * 2);
     expect(onResync).toHaveBeenCalledTimes(after);
+  });
+
+  it('a server of another protocol version: the stream stops for good, the screen polls and says reload', () => {
+    const { statuses, onResync, events } = connect();
+    const source = FakeEventSource.latest();
+    source.open();
+    source.emit(PROTOCOL_EVENT, { version: PROTOCOL_VERSION + 1 });
+    expect(source.closed).toBe(true);
+    expect(statuses.at(-1)).toBe('outdated');
+    source.emit('team', { id: 't' });
+    expect(events).toEqual([]);
+    vi.advanceTimersByTime(POLL_INTERVAL_MS * 2 + REOPEN_AFTER_MS);
+    expect(onResync.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(FakeEventSource.instances).toHaveLength(1);
   });
 
   it('without EventSource the screen only polls', () => {

@@ -9,7 +9,7 @@ import { MantineProvider } from '@mantine/core';
 import { theme } from '../../../src/ui/theme';
 import { LiveApp } from '../../../src/live/LiveApp';
 import { formatWhen } from '../../../src/live/format';
-import { FakeEventSource } from './fakeEventSource';
+import { FakeEventSource } from '../support/fakeEventSource';
 import {
   GAME_ID,
   json,

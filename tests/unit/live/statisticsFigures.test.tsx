@@ -8,7 +8,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { theme } from '../../../src/ui/theme';
 import { LiveApp } from '../../../src/live/LiveApp';
-import { FakeEventSource } from './fakeEventSource';
+import { FakeEventSource } from '../support/fakeEventSource';
 import { GAME_ID, json, KEY, publicGame, statistics, submission, team } from './fixtures';
 import type { Statistics } from '../../../src/domain/games';
 

@@ -11,7 +11,7 @@ import { MantineProvider, Menu, mergeThemeOverrides } from '@mantine/core';
 import { theme } from '../../../src/ui/theme';
 import { LiveApp } from '../../../src/live/LiveApp';
 import type { Statistics } from '../../../src/domain/games';
-import { FakeEventSource } from './fakeEventSource';
+import { FakeEventSource } from '../support/fakeEventSource';
 import { GAME_ID, json, KEY, publicGame, statistics, team } from './fixtures';
 
 const ENCODED_KEY = encodeURIComponent(KEY);

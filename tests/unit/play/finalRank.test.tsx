@@ -19,23 +19,7 @@ import {
   team,
   TOKEN,
 } from './fakes';
-
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  listeners = new Map<string, (event: MessageEvent) => void>();
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(public url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, listener);
-  }
-  close() {}
-  emit(type: string, data: unknown) {
-    this.listeners.get(type)?.({ data: JSON.stringify(data) } as MessageEvent);
-  }
-}
+import { FakeEventSource } from '../support/fakeEventSource';
 
 const row = (rank: number, teamId: string, name: string, score: number) => ({
   rank,
@@ -55,6 +39,7 @@ beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(`teamtrail.play.${CODE}`, TOKEN);
   history.replaceState(null, '', `/play/${CODE}`);
+  FakeEventSource.reset();
   vi.stubGlobal('EventSource', FakeEventSource);
   state = playerState({ game: ended, team: team({ score: 70 }) });
   board = {
@@ -133,7 +118,8 @@ describe('the final screen', () => {
     expect(screen.queryByRole('heading', { name: /You finished/ })).toBeNull();
 
     state = playerState({ game: ended, team: team({ score: 70 }) });
-    act(() => FakeEventSource.last!.emit('game', { phase: 'ended' }));
+    const stream = await vi.waitFor(() => FakeEventSource.latest());
+    act(() => stream.emit('game', { phase: 'ended' }));
     expect(await screen.findByRole('heading', { name: 'You finished 2nd of 14' })).toBeTruthy();
     // The team can still look back at its tasks below.
     expect(screen.getByRole('link', { name: /Capital/ })).toBeTruthy();
@@ -143,7 +129,7 @@ describe('the final screen', () => {
     render(<PlayApp />);
     await screen.findByRole('heading', { name: 'You finished 2nd of 14' });
     act(() =>
-      FakeEventSource.last!.emit('scoreboard', {
+      FakeEventSource.latest().emit('scoreboard', {
         ...board,
         rows: [row(1, 't1', 'The Owls', 95), row(2, 't2', 'The Foxes', 90)],
       }),

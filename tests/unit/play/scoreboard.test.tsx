@@ -16,27 +16,8 @@ import {
   scoreboard,
   TOKEN,
 } from './fakes';
+import { FakeEventSource } from '../support/fakeEventSource';
 import type { FakeServer } from './fakes';
-
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  listeners = new Map<string, (event: MessageEvent) => void>();
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(public url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, listener);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data: unknown) {
-    this.listeners.get(type)?.({ data: JSON.stringify(data) } as MessageEvent);
-  }
-}
 
 const row = (rank: number, teamId: string, name: string, score: number) => ({
   rank,
@@ -54,6 +35,7 @@ beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(`teamtrail.play.${CODE}`, TOKEN);
   history.replaceState(null, '', `/play/${CODE}/scoreboard`);
+  FakeEventSource.reset();
   vi.stubGlobal('EventSource', FakeEventSource);
   server = installFakeServer(
     routes({
@@ -89,7 +71,7 @@ describe('the scoreboard', () => {
   it('updates live from the game’s "scoreboard" events', async () => {
     render(<PlayApp />);
     await screen.findByText('Your team is 2nd of 2.');
-    const source = FakeEventSource.last!;
+    const source = FakeEventSource.latest();
     expect(source.url).toBe(playPath('/events?team=t1'));
     act(() => {
       source.onopen?.();
@@ -106,7 +88,7 @@ describe('the scoreboard', () => {
     const { unmount } = render(<PlayApp />);
     await screen.findByText('Your team is 2nd of 2.');
     unmount();
-    expect(FakeEventSource.last?.closed).toBe(true);
+    expect(FakeEventSource.latest().closed).toBe(true);
   });
 });
 
@@ -137,7 +119,7 @@ describe('the team count past 20 teams (phones get the top 20 rows and their own
     });
     render(<PlayApp />);
     await screen.findByText('Your team is 57th of 80.');
-    act(() => FakeEventSource.last!.emit('scoreboard', phoneBoard(58, 81)));
+    act(() => FakeEventSource.latest().emit('scoreboard', phoneBoard(58, 81)));
     expect(await screen.findByText('Your team is 58th of 81.')).toBeTruthy();
   });
 });

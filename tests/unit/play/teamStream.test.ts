@@ -5,31 +5,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { subscribeTeamStream, TEAM_STREAM_REOPEN_MS } from '../../../src/play/teamStream';
-
-class FakeEventSource {
-  static all: FakeEventSource[] = [];
-  listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  /** 0 connecting, 1 open, 2 closed: what EventSource reports after an error. */
-  readyState = 0;
-  closed = false;
-  constructor(public url: string) {
-    FakeEventSource.all.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data: string) {
-    for (const listener of this.listeners.get(type) ?? []) listener({ data } as MessageEvent);
-  }
-}
+import { PROTOCOL_EVENT, PROTOCOL_VERSION } from '../../../src/protocol/events';
+import { FakeEventSource } from '../support/fakeEventSource';
 
 beforeEach(() => {
-  FakeEventSource.all = [];
+  FakeEventSource.reset();
   vi.stubGlobal('EventSource', FakeEventSource);
 });
 afterEach(() => {
@@ -46,8 +26,8 @@ describe("a team's event stream", () => {
     const leaveGame = subscribeTeamStream('ABCD1234', 't1', {
       events: { judged: (data) => judged.push(data) },
     });
-    expect(FakeEventSource.all).toHaveLength(1);
-    const source = FakeEventSource.all[0]!;
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const source = FakeEventSource.instances[0]!;
     expect(source.url).toContain('/events?team=t1');
     source.emit('scoreboard', '{"rows":[]}');
     source.emit('judged', '{"stepId":"s1","rejected":true}');
@@ -62,7 +42,7 @@ describe("a team's event stream", () => {
 
   it('tells a screen that joins an open stream that it is live', async () => {
     const leaveGame = subscribeTeamStream('ABCD1234', 't2', { events: { judged: () => {} } });
-    FakeEventSource.all[0]!.onopen?.();
+    FakeEventSource.instances[0]!.open();
     const onOpen = vi.fn();
     const leaveBoard = subscribeTeamStream('ABCD1234', 't2', { events: {}, onOpen });
     await Promise.resolve();
@@ -75,7 +55,11 @@ describe("a team's event stream", () => {
     subscribeTeamStream('ABCD1234', 't3', { events: {} })();
     subscribeTeamStream('ABCD1234', 't3', { events: {} })();
     const leave = subscribeTeamStream('ABCD1234', 't4', { events: {} });
-    expect(FakeEventSource.all.map((s) => s.url.split('team=')[1])).toEqual(['t3', 't3', 't4']);
+    expect(FakeEventSource.instances.map((s) => s.url.split('team=')[1])).toEqual([
+      't3',
+      't3',
+      't4',
+    ]);
     leave();
   });
 
@@ -86,17 +70,16 @@ describe("a team's event stream", () => {
       const leave = subscribeTeamStream('ABCD1234', 't5', {
         events: { scoreboard: (data) => scores.push(data) },
       });
-      const refused = FakeEventSource.all[0]!;
-      refused.readyState = 2; // EventSource gives up on an HTTP error
-      refused.onerror?.();
+      const refused = FakeEventSource.instances[0]!;
+      refused.refuse(); // EventSource gives up on an HTTP error
       vi.advanceTimersByTime(TEAM_STREAM_REOPEN_MS - 1);
-      expect(FakeEventSource.all).toHaveLength(1);
+      expect(FakeEventSource.instances).toHaveLength(1);
       vi.advanceTimersByTime(TEAM_STREAM_REOPEN_MS + 1);
-      expect(FakeEventSource.all).toHaveLength(2);
-      FakeEventSource.all[1]!.emit('scoreboard', '{"rows":[1]}');
+      expect(FakeEventSource.instances).toHaveLength(2);
+      FakeEventSource.instances[1]!.emit('scoreboard', '{"rows":[1]}');
       expect(scores).toEqual(['{"rows":[1]}']);
       leave();
-      expect(FakeEventSource.all[1]!.closed).toBe(true);
+      expect(FakeEventSource.instances[1]!.closed).toBe(true);
     } finally {
       vi.useRealTimers();
     }
@@ -106,17 +89,38 @@ describe("a team's event stream", () => {
     vi.useFakeTimers();
     try {
       const leaveDropped = subscribeTeamStream('ABCD1234', 't6', { events: {} });
-      FakeEventSource.all[0]!.onerror?.(); // readyState 0: EventSource reconnects by itself
+      FakeEventSource.instances[0]!.drop(); // EventSource reconnects by itself
       const leaveRefused = subscribeTeamStream('ABCD1234', 't7', { events: {} });
-      const refused = FakeEventSource.all[1]!;
-      refused.readyState = 2;
-      refused.onerror?.();
+      const refused = FakeEventSource.instances[1]!;
+      refused.refuse();
       leaveRefused();
       vi.advanceTimersByTime(3 * TEAM_STREAM_REOPEN_MS);
-      expect(FakeEventSource.all).toHaveLength(2);
+      expect(FakeEventSource.instances).toHaveLength(2);
       leaveDropped();
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a server of a newer protocol stops the stream and tells every screen of the team, now and later', async () => {
+    const outdated: string[] = [];
+    const leaveGame = subscribeTeamStream('ABCD1234', 't8', {
+      events: {},
+      onOutdated: () => outdated.push('game'),
+    });
+    const source = FakeEventSource.instances[0]!;
+    source.open();
+    source.emit(PROTOCOL_EVENT, { version: PROTOCOL_VERSION + 1 });
+    expect(outdated).toEqual(['game']);
+    expect(source.closed).toBe(true);
+    const leaveBoard = subscribeTeamStream('ABCD1234', 't8', {
+      events: {},
+      onOutdated: () => outdated.push('scoreboard'),
+    });
+    await Promise.resolve();
+    expect(outdated).toEqual(['game', 'scoreboard']);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    leaveGame();
+    leaveBoard();
   });
 });

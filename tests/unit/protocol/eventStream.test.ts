@@ -13,7 +13,8 @@ import {
   type StreamSink,
 } from '../../../src/protocol/eventStream';
 import { EventBlocks } from '../../../src/protocol/fetchEventStream';
-import { FakeEventSource } from '../live/fakeEventSource';
+import { PROTOCOL_EVENT, PROTOCOL_VERSION } from '../../../src/protocol/events';
+import { FakeEventSource } from '../support/fakeEventSource';
 
 interface FakeConnection {
   sink: StreamSink;
@@ -121,7 +122,7 @@ describe('the shared event stream', () => {
       },
       onEvent: (name, data) => raw.push([name, data]),
     });
-    expect(all[0]!.names.sort()).toEqual(['note', 'point']);
+    expect(all[0]!.names.sort()).toEqual(['note', 'point', PROTOCOL_EVENT]);
     const { sink } = all[0]!;
     sink.opened();
     sink.event('point', '{"x":1}');
@@ -133,6 +134,38 @@ describe('the shared event stream', () => {
     expect(notes).toEqual(['hello']);
     expect(raw.map(([name]) => name)).toEqual(['point', 'point', 'point', 'note', 'other']);
     stream.close();
+  });
+
+  it('a server of another protocol version stops the stream for good and tells the caller', () => {
+    const { connect, all } = fakeConnector();
+    const onOutdated = vi.fn();
+    const onEvent = vi.fn();
+    openEventStream({ connect, retryDelay: () => 10, names: ['note'], onEvent, onOutdated });
+    const { sink } = all[0]!;
+    sink.opened();
+    sink.event(PROTOCOL_EVENT, JSON.stringify({ version: PROTOCOL_VERSION + 1 }));
+    expect(onOutdated).toHaveBeenCalledWith(PROTOCOL_VERSION + 1);
+    expect(all[0]!.closed).toBe(true);
+    sink.event('note', '"after"');
+    sink.dropped(true);
+    vi.advanceTimersByTime(60_000);
+    expect(onEvent).not.toHaveBeenCalled();
+    expect(all).toHaveLength(1); // no new connection: another try would hear the same version
+  });
+
+  it("a server of this client's protocol version, or one that names none, is listened to", () => {
+    const { connect, all } = fakeConnector();
+    const onOutdated = vi.fn();
+    const onEvent = vi.fn();
+    openEventStream({ connect, retryDelay: () => 10, names: ['note'], onEvent, onOutdated });
+    const { sink } = all[0]!;
+    sink.opened();
+    sink.event(PROTOCOL_EVENT, JSON.stringify({ version: PROTOCOL_VERSION }));
+    sink.event(PROTOCOL_EVENT, 'not json');
+    sink.event('note', '"hello"');
+    expect(onOutdated).not.toHaveBeenCalled();
+    expect(onEvent).toHaveBeenCalledWith('note', '"hello"');
+    expect(all[0]!.closed).toBe(false);
   });
 
   it('ignores a connection that was replaced', () => {

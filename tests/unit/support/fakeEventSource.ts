@@ -1,5 +1,6 @@
-// A stand-in for the browser's EventSource: the test opens it, sends events and drops it.
-import type { EventSourceLike } from '../../../src/live/state/connection';
+// A stand-in for the browser's EventSource, for every stream test (the live screens', the
+// player's, the shared client's): the test opens it, sends events and drops it.
+import type { EventSourceLike } from '../../../src/protocol/eventStream';
 
 export class FakeEventSource implements EventSourceLike {
   static instances: FakeEventSource[] = [];
