@@ -41,7 +41,8 @@ describe('push', () => {
     c.network.offline = true;
     c.engine.notify('offline');
     await c.repo.update(local.id, { name: 'Edited offline' });
-    await new Promise((r) => setTimeout(r, 100));
+    // The engine has seen the edit (it waits to be sent), and sent nothing while offline.
+    await waitFor('the edit to wait as pending', () => c.engine.getStatus().pendingCount > 0);
     expect((await serverTemplate(suite.live, c, local.id)).body.name).toBe('Before');
     expect((await c.db.templates.findOne(local.id).exec())?.content.name).toBe('Edited offline');
     c.network.offline = false;
@@ -209,7 +210,7 @@ describe('pulls', () => {
     c.network.offline = true;
     c.engine.notify('offline');
     await c.repo.remove(local.id);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor('the deletion to wait as pending', () => c.engine.getStatus().pendingCount > 0);
     expect((await serverTemplate(suite.live, c, local.id)).status).toBe(200);
     c.network.offline = false;
     c.engine.notify('online');
