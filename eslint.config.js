@@ -1,6 +1,6 @@
-// ESLint flat config: typescript-eslint, react-hooks, the import boundaries of
-// ARCHITECTURE.md ("Boundaries") as no-restricted-imports rules per folder, and no import
-// cycles anywhere (import-x/no-cycle).
+// ESLint flat config: typescript-eslint, react-hooks, the design card's import boundaries
+// (docs/architecture.md, "What each may import") as no-restricted-imports rules per folder, and
+// no import cycles anywhere (import-x/no-cycle).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -17,6 +17,12 @@ const browserPatterns = [
     message:
       'UI code reaches the sync engine only through the worker API type (import type from workers/).',
     allowTypeImports: false,
+  },
+  {
+    // A value imported from workers/ would run the worker's code in the tab; its API is a type.
+    group: projectFolders('workers'),
+    message: 'UI code imports the worker API as a type only (import type from workers/).',
+    allowTypeImports: true,
   },
 ];
 /** The organiser app's shell (src/app) is imported by src/main.tsx only. */
@@ -115,7 +121,7 @@ export default tseslint.config(
       ],
     },
   },
-  // The browser modules' boundaries (docs/architecture.md "Allowed imports"). ESLint applies one
+  // The browser modules' boundaries (docs/architecture.md "What each may import"). ESLint applies one
   // no-restricted-imports setting per file, the last that matches, so each block lists every
   // pattern its folder needs.
   {
@@ -160,8 +166,13 @@ export default tseslint.config(
             ...browserPatterns,
             noShell,
             {
-              group: projectFolders('features', 'live', 'localdb', 'auth'),
-              message: 'The player is its own small bundle: it imports domain, ui and api only.',
+              // (src/play has a ui.tsx of its own: the shared folders are named from src/play.)
+              group: [
+                ...projectFolders('features', 'live', 'localdb', 'auth'),
+                ...['ui', 'api', 'pwa', 'telemetry'].flatMap((n) => [`../${n}`, `../${n}/**`]),
+              ],
+              message:
+                'The player is its own small bundle: it imports src/domain and src/protocol only.',
             },
             {
               group: ['@mantine/*', 'rxdb', 'rxdb/*', 'dexie'],

@@ -1,6 +1,6 @@
 /**
  * TEST-ONLY page, never part of the production build (it has its own Vite config and output,
- * test-results/harness-dist). There is no editing UI yet, so this page boots the app's real data
+ * test-results/harness-dist). Without the screens around it, this page boots the app's real data
  * layer exactly as src/main.tsx and DataProvider do — the guest's anonymous id, the local
  * database, the template repository, the sync client with its worker — and lets Playwright
  * drive it through `window.harness` (e2e/harness/api.ts).

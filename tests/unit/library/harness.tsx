@@ -1,7 +1,7 @@
 /**
  * Renders the library and My Activities screens as the app does: a real local database (RxDB on
  * fake-indexeddb), the data context with a fake sync worker, the app's Mantine theme, and a
- * memory router with a stand-in builder route (the builder is another issue).
+ * memory router with a stand-in builder route (the builder has tests of its own).
  */
 import { configure, render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
