@@ -10,6 +10,7 @@ import { PLAN_MESSAGES } from '../src/domain/plans';
 import { PLAY_HOVER_TEXT, SCHEDULE_HOVER_TEXT } from '../src/domain/status';
 import { scheduleDateBounds, toLocalDateString } from '../src/domain/schedule';
 import { startApiServer } from './support/apiServer';
+import { asTyped, typeDate, typeTime } from './support/scheduleFields';
 import {
   createActivity,
   launchActivity,
@@ -297,6 +298,8 @@ test('a launch refused with 403 on FREE shows the message', async ({ page, baseU
 });
 
 test('scheduling with each invalid input shows its message', async ({ page, baseURL }) => {
+  // A dozen dates typed and left with Tab, each opening and closing its calendar, after a sign-up.
+  test.slow();
   const { token } = await signUpInBrowser(page, { from: '/activities' });
   await createActivity(baseURL!, token, 'Team quiz', { duration: 60 });
   await page.reload();
@@ -334,11 +337,13 @@ test('scheduling with each invalid input shows its message', async ({ page, base
   const beyond = toLocalDateString(new Date(maxYear!, maxMonth! - 1, maxDay! + 1));
   const submit = dialog.getByRole('button', { name: 'Schedule Activity' });
   const message = dialog.getByTestId('schedule-error');
+  // Dates typed as DD/MM/YYYY, as an organiser does; a typed day outside the calendar's window
+  // is kept, so the checks below can name it.
   const fill = async (dateFrom: string, timeFrom: string, dateTo: string, timeTo: string) => {
-    await dialog.getByLabel('Start date').fill(dateFrom);
-    await dialog.getByLabel('Start time').fill(timeFrom);
-    await dialog.getByLabel('End date').fill(dateTo);
-    await dialog.getByLabel('End time').fill(timeTo);
+    await typeDate(dialog.getByLabel('Start date'), dateFrom);
+    await typeTime(dialog, 'Start time', timeFrom);
+    await typeDate(dialog.getByLabel('End date'), dateTo);
+    await typeTime(dialog, 'End time', timeTo);
   };
 
   const cases: Array<[string[], string]> = [
@@ -356,9 +361,32 @@ test('scheduling with each invalid input shows its message', async ({ page, base
     await expect(message).toHaveText(text);
     await expect(submit).toBeDisabled();
   }
+  // Typed key by key, text that is no date stays as typed once the field is left, and is named.
+  const startDate = dialog.getByLabel('Start date');
+  await expect(startDate).toHaveValue(asTyped(today));
+  await startDate.fill('');
+  await startDate.pressSequentially('31/02/2030');
+  await startDate.press('Tab');
+  await expect(startDate).toHaveValue('31/02/2030');
+  await expect(message).toHaveText('Activity start date and/or time is invalid');
+  await expect(submit).toBeDisabled();
 
   // A FREE account cannot launch on a future date: told in the form, before anything is sent.
-  await fill(day, '10:00', day, '11:00');
+  // Entered with the keyboard alone: each date typed, Tab, the time's digits (the hours move on
+  // to the minutes by themselves), Tab.
+  await startDate.fill('');
+  await startDate.pressSequentially(asTyped(day));
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1000');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('End date')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(asTyped(day));
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1100');
+  await expect(dialog.getByRole('spinbutton', { name: 'Start time, hours' })).toHaveValue('10');
+  await expect(dialog.getByRole('spinbutton', { name: 'End time, minutes' })).toHaveValue('00');
+  await expect(dialog.getByLabel('End date')).toHaveValue(asTyped(day));
   await expect(message).toHaveText(PLAN_MESSAGES.futureOrMultiDay);
   await expect(submit).toBeDisabled();
   await page.screenshot({ path: 'test-results/screens/schedule-pro-1440.png' });

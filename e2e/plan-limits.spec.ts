@@ -15,6 +15,7 @@ import {
   launchActivity,
   signUpInBrowser,
 } from './support/organiserApi';
+import { asTyped, calendarDayName, calendarDays, openCalendar } from './support/scheduleFields';
 
 /** The sync worker pulls the lists on start and on the server's pokes; give it a moment. */
 const SYNC_TIMEOUT = 20_000;
@@ -26,6 +27,8 @@ test('FREE: "PRO" on Schedule before anything is filled; choosing it explains, n
   page,
   baseURL,
 }) => {
+  // After the sign-up, both dates' calendars are opened, checked and picked from.
+  test.slow();
   const { token } = await signUpInBrowser(page, { from: '/activities' });
   await createActivity(baseURL!, token, 'Team quiz');
   await page.reload();
@@ -45,12 +48,30 @@ test('FREE: "PRO" on Schedule before anything is filled; choosing it explains, n
   await dialog.getByRole('button', { name: 'Schedule for today' }).click();
   await dialog.getByLabel('Activity instance name').fill('Sales team');
   await dialog.getByRole('button', { name: 'Next' }).click();
-  const today = toLocalDateString(new Date());
-  await expect(dialog.getByLabel('Start date')).toHaveAttribute('max', today);
-  await expect(dialog.getByLabel('End date')).toHaveAttribute('max', today);
   await expect(dialog.getByTestId('schedule-plan-hint')).toHaveText(
     /FREE plan: the activity starts and ends today/,
   );
+  // Each date's calendar offers today alone: every other day, and every other month, is
+  // disabled; today is picked from it.
+  const now = new Date();
+  for (const label of ['Start date', 'End date']) {
+    const field = dialog.getByLabel(label);
+    await field.click();
+    const calendar = openCalendar(page);
+    const selectable = calendarDays(calendar).and(page.locator(':enabled'));
+    await expect(selectable).toHaveCount(1);
+    await expect(selectable).toHaveAccessibleName(calendarDayName(now));
+    // A whole month is drawn (at least 28 days), all but today disabled.
+    expect(await calendarDays(calendar).count()).toBeGreaterThanOrEqual(28);
+    await expect(calendar.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+    await expect(calendar.getByRole('button', { name: 'Next month' })).toBeDisabled();
+    if (label === 'Start date') {
+      await page.screenshot({ path: 'test-results/screens/schedule-calendar-free-1440.png' });
+    }
+    await selectable.click();
+    await expect(calendar).toBeHidden();
+    await expect(field).toHaveValue(asTyped(toLocalDateString(now)));
+  }
 });
 
 test('FREE: Play while another activity launched today is live names it, and offers the plans rather than an End that would not free a launch', async ({

@@ -11,17 +11,17 @@ import {
   Alert,
   Badge,
   Button,
+  Center,
   Group,
   Loader,
   Modal,
-  SimpleGrid,
   Stack,
   Stepper,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { OFFLINE_MESSAGE, UNREADABLE_MESSAGE } from '../../api/client';
 import { scheduleGame } from '../../api/games';
@@ -75,6 +75,14 @@ export interface ScheduleDialogProps {
 
 const texts = DIALOG_TEXTS.schedule;
 const FORBIDDEN = 403;
+
+/** @mantine/dates and dayjs come with the fields, when the dialog first opens (fetched early). */
+const loadDateTimeFields = () => import('./ScheduleDateTimeFields');
+const ScheduleDateTimeFields = lazy(() =>
+  loadDateTimeFields().then((m) => ({ default: m.ScheduleDateTimeFields })),
+);
+/** Two rows of labelled inputs: the fields' place while they load, so nothing below moves. */
+const FIELDS_MIN_HEIGHT = 138;
 /** "Activity cannot be scheduled for the past" must not go stale while the form is open. */
 const NOW_REFRESH_MS = 30_000;
 const BUSY_MIN_HEIGHT = 220;
@@ -200,6 +208,11 @@ function ScheduleFlow({
     return () => clearInterval(timer);
   }, []);
 
+  // While the name is typed, so the dates step rarely waits for its fields.
+  useEffect(() => {
+    void loadDateTimeFields();
+  }, []);
+
   const flow = useGameStatusFlow({
     isDone: hasPublished,
     onDone: (status) => onScheduled?.(status.templateId || activity.id),
@@ -253,13 +266,8 @@ function ScheduleFlow({
   };
 
   const nameError = nameTouched ? validateInstanceName(name) : null;
-  const field = (key: keyof ScheduleForm) => ({
-    value: form[key],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setForm((current) => ({ ...current, [key]: value }));
-    },
-  });
+  const setField = (key: keyof ScheduleForm, value: string) =>
+    setForm((current) => ({ ...current, [key]: value }));
 
   return (
     <Stack gap="lg">
@@ -351,27 +359,15 @@ function ScheduleFlow({
               {' · '}
               {texts.runTime(activity.runTime)}
             </Text>
-            <SimpleGrid cols={2} spacing="md" verticalSpacing="md">
-              <TextInput
-                type="date"
-                label={texts.dateFrom}
-                min={bounds.min}
-                max={bounds.max}
-                required
-                data-autofocus
-                {...field('dateFrom')}
-              />
-              <TextInput type="time" label={texts.timeFrom} required {...field('timeFrom')} />
-              <TextInput
-                type="date"
-                label={texts.dateTo}
-                min={bounds.min}
-                max={bounds.max}
-                required
-                {...field('dateTo')}
-              />
-              <TextInput type="time" label={texts.timeTo} required {...field('timeTo')} />
-            </SimpleGrid>
+            <Suspense
+              fallback={
+                <Center mih={FIELDS_MIN_HEIGHT}>
+                  <Loader size="sm" />
+                </Center>
+              }
+            >
+              <ScheduleDateTimeFields form={form} onChange={setField} bounds={bounds} />
+            </Suspense>
             {todayOnly && (
               <Text size="sm" c="dimmed" data-testid="schedule-plan-hint">
                 <Badge size="xs" variant="light" color="violet" mr={6}>

@@ -74,7 +74,7 @@ describe('the scoreboard', () => {
     const source = FakeEventSource.latest();
     expect(source.url).toBe(playPath('/events?team=t1'));
     act(() => {
-      source.onopen?.();
+      source.open();
       source.emit(
         'scoreboard',
         scoreboard([row(1, 't1', 'The Owls', 60), row(2, 't2', 'The Foxes', 40)]),

@@ -105,13 +105,35 @@ const open = (onScheduled?: (id: string) => void) =>
 
 const nameInput = () => screen.getByLabelText(/Activity instance name/) as HTMLInputElement;
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+/** A time's part: "Start time, hours" or "Start time, minutes". */
+const timePart = (name: string) => screen.getByRole('spinbutton', { name }) as HTMLInputElement;
+/**
+ * What a keystroke or a paste sends: an input event with the field's whole text. A time is
+ * typed into its hours, then its minutes.
+ */
+function type(label: string, value: string) {
+  if (label.endsWith('time')) {
+    const [hours, minutes] = value.split(':');
+    fireEvent.input(timePart(`${label}, hours`), { target: { value: hours } });
+    fireEvent.input(timePart(`${label}, minutes`), { target: { value: minutes } });
+  } else {
+    fireEvent.input(field(label), { target: { value } });
+  }
+}
+/**
+ * A day of the open calendar (@mantine/dates names each day "D MMMM YYYY"). happy-dom lays
+ * nothing out, so the dropdown's positioning keeps it display: none here; the e2e specs see it.
+ */
+const day = async (name: string) =>
+  (await screen.findByRole('button', { name, hidden: true })) as HTMLButtonElement;
+const calendarDay = (name: string) => screen.queryByRole('button', { name, hidden: true });
 
 async function toDates(name = 'Spring team') {
   await screen.findByText('Schedule Activity');
   fireEvent.change(nameInput(), { target: { value: name } });
   fireEvent.click(button('Next'));
+  // The fields come with @mantine/dates, loaded on demand.
   await screen.findByLabelText(/^Start date/);
 }
 
@@ -155,16 +177,79 @@ describe('SPEC §2.9 Schedule Activity: the instance name', () => {
 });
 
 describe('SPEC §5 Schedule: dates and times', () => {
-  it('the date inputs run from today to today plus 1 year', async () => {
+  it('the calendar offers today to today plus 1 year; the days outside cannot be picked', async () => {
     open();
     await toDates();
-    for (const label of ['Start date', 'End date']) {
-      const input = screen.getByLabelText(new RegExp(`^${label}`));
-      expect(input.getAttribute('type')).toBe('date');
-      expect(input.getAttribute('min')).toBe('2030-03-10');
-      expect(input.getAttribute('max')).toBe('2031-03-10');
-    }
-    expect(screen.getByLabelText(/^Start time/).getAttribute('type')).toBe('time');
+    fireEvent.click(field('Start date'));
+    expect((await day('9 March 2030')).disabled).toBe(true);
+    expect((await day('10 March 2030')).disabled).toBe(false);
+    // Typing a date inside the window moves the calendar to its month.
+    type('End date', '10/03/2031');
+    fireEvent.click(field('End date'));
+    expect((await day('10 March 2031')).disabled).toBe(false);
+    expect((await day('11 March 2031')).disabled).toBe(true);
+  });
+
+  it('a day picked in the calendar fills the field as DD/MM/YYYY', async () => {
+    open();
+    await toDates();
+    fireEvent.click(field('Start date'));
+    fireEvent.click(await day('12 March 2030'));
+    expect(field('Start date').value).toBe('12/03/2030');
+    // The picked day is what the rules read: a start on it passes with the rest filled.
+    type('Start time', '09:00');
+    type('End date', '12/03/2030');
+    type('End time', '10:00');
+    expect(scheduleError()).toBe('');
+    expect(button('Schedule Activity').disabled).toBe(false);
+  });
+
+  it('a typed date is kept as typed when it is not a real date, and named invalid', async () => {
+    open();
+    await toDates();
+    fill('31/02/2030', '09:00', '12/03/2030', '10:00');
+    expect(scheduleError()).toBe('Activity start date and/or time is invalid');
+    fireEvent.blur(field('Start date'));
+    expect(field('Start date').value).toBe('31/02/2030');
+    expect(button('Schedule Activity').disabled).toBe(true);
+  });
+
+  it('a real typed date is rewritten as DD/MM/YYYY when the field is left', async () => {
+    open();
+    await toDates();
+    type('Start date', '2030-03-12');
+    fireEvent.blur(field('Start date'));
+    expect(field('Start date').value).toBe('12/03/2030');
+  });
+
+  it('a time is typed as 24-hour hours and minutes; one part alone is not a time yet', async () => {
+    open();
+    await toDates();
+    fill('12/03/2030', '14:30', '12/03/2030', '16:00');
+    expect(timePart('Start time, hours').value).toBe('14');
+    expect(timePart('Start time, minutes').value).toBe('30');
+    expect(screen.queryByRole('combobox', { name: /Start time/ })).toBeNull(); // no AM/PM
+    expect(button('Schedule Activity').disabled).toBe(false);
+    // The minutes cleared: the field is no longer filled, so no check runs.
+    fireEvent.keyDown(timePart('End time, minutes'), { key: 'Backspace' });
+    expect(timePart('End time, minutes').value).toBe('');
+    expect(scheduleError()).toBe('');
+    expect(button('Schedule Activity').disabled).toBe(true);
+  });
+
+  it('Escape closes the open calendar, not the dialog with what was typed', async () => {
+    open();
+    await toDates();
+    type('Start date', '12/03/2030');
+    fireEvent.click(field('Start date'));
+    await day('12 March 2030');
+    fireEvent.keyDown(field('Start date'), { key: 'Escape' });
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(calendarDay('12 March 2030')).toBeNull();
+    expect(field('Start date').value).toBe('12/03/2030');
+    fireEvent.keyDown(field('Start date'), { key: 'Escape' });
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(screen.queryByLabelText(/^Start date/)).toBeNull();
   });
 
   it('no message and "Schedule Activity" disabled until all four fields are filled', async () => {
@@ -177,7 +262,7 @@ describe('SPEC §5 Schedule: dates and times', () => {
     expect(button('Schedule Activity').disabled).toBe(true);
   });
 
-  it('the checks run in order, and each shows its message next to the fields', async () => {
+  it('the checks run in order, and each shows its message next to the fields (typed dates outside the window included)', async () => {
     open();
     await toDates();
     // 1. start invalid (past the window), although the end is before the start too.
@@ -211,7 +296,7 @@ describe('SPEC §4 Schedule dialog: create, poll, success', () => {
     const onScheduled = vi.fn();
     open(onScheduled);
     await toDates('  Spring team ');
-    fill('2030-03-11', '09:00', '2030-03-11', '11:00');
+    fill('11/03/2030', '09:00', '11/03/2030', '11:00');
     fireEvent.click(button('Schedule Activity'));
 
     expect(await screen.findByText('Waiting for your activity to be published…')).toBeTruthy();
@@ -254,7 +339,7 @@ describe('SPEC §4 Schedule dialog: create, poll, success', () => {
     expect(screen.queryByLabelText(/^Start date/)).toBeNull();
     fireEvent.change(nameInput(), { target: { value: 'Another' } });
     fireEvent.click(button('Next'));
-    expect((screen.getByLabelText(/^Start date/) as HTMLInputElement).value).toBe('');
+    expect(((await screen.findByLabelText(/^Start date/)) as HTMLInputElement).value).toBe('');
     expect(scheduleGame).not.toHaveBeenCalled();
   });
 });
@@ -378,14 +463,13 @@ describe('SPEC §6 plan limits, told before the form is filled', () => {
     openWith({ plan: 'FREE' });
     fireEvent.click(await screen.findByRole('button', { name: 'Schedule for today' }));
     await toDates();
-    const start = screen.getByLabelText(/^Start date/) as HTMLInputElement;
-    const end = screen.getByLabelText(/^End date/) as HTMLInputElement;
-    expect([start.min, start.max, end.min, end.max]).toEqual([
-      '2030-03-10',
-      '2030-03-10',
-      '2030-03-10',
-      '2030-03-10',
-    ]);
+    for (const label of ['Start date', 'End date']) {
+      fireEvent.click(field(label));
+      expect((await day('10 March 2030')).disabled).toBe(false);
+      expect((await day('11 March 2030')).disabled).toBe(true);
+      expect((await day('9 March 2030')).disabled).toBe(true);
+      fireEvent.blur(field(label));
+    }
     expect(screen.getByTestId('schedule-plan-hint').textContent).toContain(
       'FREE plan: the activity starts and ends today. Later days need PRO.',
     );
@@ -413,7 +497,11 @@ describe('SPEC §6 plan limits, told before the form is filled', () => {
     await toDates();
     expect(screen.queryByTestId('schedule-pro')).toBeNull();
     expect(screen.queryByTestId('schedule-plan-hint')).toBeNull();
-    expect((screen.getByLabelText(/^End date/) as HTMLInputElement).max).toBe('2031-03-10');
+    fireEvent.click(field('End date'));
+    expect((await day('11 March 2030')).disabled).toBe(false);
+    type('End date', '10/03/2031');
+    expect((await day('10 March 2031')).disabled).toBe(false);
+    expect((await day('11 March 2031')).disabled).toBe(true);
   });
 
   it('FREE with a live activity launched today (it ends at midnight): named with the PRO explanation, no "Schedule for today" and no End, which could not free a launch today', async () => {
