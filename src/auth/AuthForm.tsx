@@ -1,10 +1,10 @@
 /**
  * The sign-in and sign-up pages (SPEC §2.2: both return to ?from=). With the server's own
- * accounts, a form: fields checked with the domain's request schemas before sending, the
- * server's refusals shown next to the field they concern. With Clerk, Clerk's own screens, or a
+ * accounts, a form (Mantine's useForm): fields checked with the domain's schemas before sending,
+ * the server's refusals shown next to the field they concern. With Clerk, Clerk's own screens, or a
  * quiet explanation when Clerk cannot load (the app goes on as a guest).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
   Alert,
@@ -19,27 +19,46 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { signInRequestSchema, signUpRequestSchema } from '../domain/schemas';
+import { signUpFormSchema } from '../domain/accountForms';
 import { LIMITS } from '../domain/limits';
 import { useAuth } from './context';
 import { SignInUnavailablePanel } from './SignInUnavailable';
 import type { PasswordAccounts } from './types';
 import { authLink, returnPath } from './returnPath';
 
-type Field = 'name' | 'email' | 'password' | 'form';
-type Errors = Partial<Record<Field, string>>;
+type Field = 'name' | 'email' | 'password';
 
-/** Which field a server refusal is about (the form itself when it is none in particular). */
-function fieldOf(status: number, message: string): Field {
+/** Which field a server refusal is about; null when it is about the form, none in particular. */
+function fieldOf(status: number, message: string): Field | null {
   // A refused sign-in names neither field on purpose (it must not tell which one was wrong).
-  if (status === 401) return 'form';
+  if (status === 401) return null;
   if (status === 409) return 'email';
   if (status === 400 && /password/i.test(message)) return 'password';
   if (status === 400 && /e-mail/i.test(message)) return 'email';
-  return 'form';
+  return null;
 }
 
 type Mode = 'sign-in' | 'sign-up';
+
+/** The sign-in form has no name: its request schema is strict and would refuse one. */
+interface AuthValues {
+  name?: string;
+  email: string;
+  password: string;
+}
+
+const INITIAL_VALUES: Record<Mode, AuthValues> = {
+  'sign-in': { email: '', password: '' },
+  'sign-up': { name: '', email: '', password: '' },
+};
+
+// Made once: useForm's callbacks are rebuilt whenever the rules change identity.
+const VALIDATE = {
+  'sign-in': schemaResolver(signInRequestSchema, { sync: true }),
+  'sign-up': schemaResolver(signUpFormSchema, { sync: true }),
+};
 
 interface AuthFormProps {
   mode: Mode;
@@ -51,48 +70,32 @@ interface AuthFormProps {
 export function AuthForm({ mode, accounts, from }: AuthFormProps) {
   const { signIn, signUp } = accounts;
   const navigate = useNavigate();
-  const [values, setValues] = useState({ name: '', email: '', password: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const signingUp = mode === 'sign-up';
+  // The server's refusal of the whole form (a wrong e-mail or password, the network).
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<AuthValues>({
+    // Nothing on the page follows each key press: the inputs keep their own text.
+    mode: 'uncontrolled',
+    initialValues: INITIAL_VALUES[mode],
+    // On submit only, as before: a field's problem goes once that field changes.
+    validate: VALIDATE[mode],
+    // Any change makes a refusal of what was sent stale.
+    onValuesChange: () => setFormError(null),
+  });
 
-  const set = (field: 'name' | 'email' | 'password') => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const credentials = { email: values.email, password: values.password };
-    const parsed = signingUp
-      ? signUpRequestSchema.safeParse(values)
-      : signInRequestSchema.safeParse(credentials);
-    const found: Errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
-      }
-    }
-    // The server's rule, checked here too so that every field's problem shows at once.
-    if (signingUp && values.password.length < LIMITS.passwordMinLength) {
-      found.password ??= `Use a password of at least ${LIMITS.passwordMinLength} characters.`;
-    }
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      return;
-    }
-    setBusy(true);
+  const submit = form.onSubmit(async (values) => {
+    setFormError(null);
     const result = signingUp
       ? await signUp(signUpRequestSchema.parse(values))
-      : await signIn(signInRequestSchema.parse(credentials));
-    setBusy(false);
+      : await signIn(signInRequestSchema.parse(values));
     if (result.ok) {
       void navigate(from, { replace: true });
       return;
     }
-    setErrors({ [fieldOf(result.status, result.errorMessage)]: result.errorMessage });
-  }
+    const field = fieldOf(result.status, result.errorMessage);
+    if (field) form.setFieldError(field, result.errorMessage);
+    else setFormError(result.errorMessage);
+  });
 
   return (
     <Paper
@@ -105,7 +108,7 @@ export function AuthForm({ mode, accounts, from }: AuthFormProps) {
       mx="auto"
       my="xl"
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <Title order={1} size="h2">
             {signingUp ? 'Create your free account' : 'Sign in to Teamtrail'}
@@ -115,22 +118,21 @@ export function AuthForm({ mode, accounts, from }: AuthFormProps) {
               ? 'Save, test and deliver your first activity. No credit card needed.'
               : 'Welcome back. Your activities are waiting.'}
           </Text>
-          {errors.form && (
+          {formError && (
             <Alert
               color="red"
               role="alert"
               title={signingUp ? 'Could not create the account' : 'Could not sign in'}
             >
-              {errors.form}
+              {formError}
             </Alert>
           )}
           {signingUp && (
             <TextInput
               label="Your name"
               autoComplete="name"
-              value={values.name}
-              onChange={(e) => set('name')(e.currentTarget.value)}
-              error={errors.name}
+              key={form.key('name')}
+              {...form.getInputProps('name')}
               required
             />
           )}
@@ -138,9 +140,8 @@ export function AuthForm({ mode, accounts, from }: AuthFormProps) {
             label="E-mail"
             type="email"
             autoComplete="email"
-            value={values.email}
-            onChange={(e) => set('email')(e.currentTarget.value)}
-            error={errors.email}
+            key={form.key('email')}
+            {...form.getInputProps('email')}
             required
           />
           <PasswordInput
@@ -151,12 +152,11 @@ export function AuthForm({ mode, accounts, from }: AuthFormProps) {
                 ? `At least ${LIMITS.passwordMinLength} characters; a phrase of a few words is best.`
                 : undefined
             }
-            value={values.password}
-            onChange={(e) => set('password')(e.currentTarget.value)}
-            error={errors.password}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
             required
           />
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={form.submitting} fullWidth>
             {signingUp ? 'Create account' : 'Sign in'}
           </Button>
           <Text size="sm" ta="center">
@@ -183,7 +183,10 @@ function AccountPage({ mode }: { mode: Mode }) {
 
   // Already signed in (another tab, the back button, or a sign-in that just ended).
   if (state.status === 'signedIn') return <Navigate to={from} replace />;
-  if (passwordAccounts) return <AuthForm mode={mode} accounts={passwordAccounts} from={from} />;
+  // Keyed: each mode's form starts afresh with its own fields and rules.
+  if (passwordAccounts) {
+    return <AuthForm key={mode} mode={mode} accounts={passwordAccounts} from={from} />;
+  }
   if (availability === 'unavailable') return <SignInUnavailablePanel />;
   if (availability === 'loading' || !screens) {
     return (

@@ -1,12 +1,14 @@
 /**
  * The organiser's message to every team's phone (docs/games.md "Announcements"), one dialog for
  * both places that send it: the statistics screen's Game controls (with the screen key) and a
- * live row of My Activities (with the sign-in). Each passes its own `send`. The text stays when
- * sending fails, with the server's message under the field; it is cleared once sent.
+ * live row of My Activities (with the sign-in). Each passes its own `send`. The text is checked
+ * with the server's own rule before it goes; it stays when sending fails, with the server's
+ * message under the field, and is cleared once sent.
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { ANNOUNCEMENT_MAX_LENGTH } from '../domain/games';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ANNOUNCEMENT_MAX_LENGTH, announcementRequestSchema } from '../domain/games';
 
 export const ANNOUNCE_TEXTS = {
   title: 'Announce to every team',
@@ -15,6 +17,10 @@ export const ANNOUNCE_TEXTS = {
   send: 'Send to every phone',
   cancel: 'Cancel',
 } as const;
+
+// The server's own rule for the text, checked before sending (made once: useForm rebuilds its
+// callbacks when the rules change identity).
+const validateAnnouncement = schemaResolver(announcementRequestSchema, { sync: true });
 
 export interface AnnounceModalProps {
   opened: boolean;
@@ -28,51 +34,54 @@ export interface AnnounceModalProps {
 }
 
 export function AnnounceModal({ opened, onClose, send, onSent, heading }: AnnounceModalProps) {
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Outside the Modal: the text stays while the dialog is closed and opened again.
+  const form = useForm({
+    // Controlled: the counter and the Send button follow each key press.
+    mode: 'controlled',
+    initialValues: { text: '' },
+    validate: validateAnnouncement,
+  });
 
-  const submit = async () => {
-    setSending(true);
-    setError(null);
+  const submit = form.onSubmit(async ({ text }) => {
     const refusal = await send(text);
-    setSending(false);
     if (refusal !== null) {
-      setError(refusal);
+      form.setFieldError('text', refusal);
       return;
     }
-    setText('');
+    form.reset();
     onSent();
-  };
+  });
 
+  const { text } = form.values;
   return (
     <Modal opened={opened} onClose={onClose} title={ANNOUNCE_TEXTS.title} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (text.trim() !== '' && !sending) void submit();
-        }}
-      >
+      {/* Enter pressed again while the text is being sent sends nothing more. */}
+      <form onSubmit={form.submitting ? (event) => event.preventDefault() : submit}>
         <Stack gap="md">
           {heading}
           <Textarea
             label={ANNOUNCE_TEXTS.label}
             placeholder={ANNOUNCE_TEXTS.placeholder}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+            {...form.getInputProps('text')}
             maxLength={ANNOUNCEMENT_MAX_LENGTH}
             autosize
             minRows={3}
             data-autofocus
             description={`${text.length} / ${ANNOUNCEMENT_MAX_LENGTH}`}
-            error={error}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {ANNOUNCE_TEXTS.cancel}
             </Button>
-            {/* brand.7: white text on the brand colour itself falls short of WCAG AA (4.4:1). */}
-            <Button type="submit" color="brand.7" loading={sending} disabled={text.trim() === ''}>
+            {/* brand.7: white text on the brand colour itself falls short of WCAG AA (4.4:1).
+                Disabled only while empty: the text's other problems (a control character) are
+                said under the field on Send, not by a button that will not press. */}
+            <Button
+              type="submit"
+              color="brand.7"
+              loading={form.submitting}
+              disabled={text.trim() === ''}
+            >
               {ANNOUNCE_TEXTS.send}
             </Button>
           </Group>

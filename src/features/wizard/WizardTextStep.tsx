@@ -1,16 +1,28 @@
 /**
  * A wizard step that asks for one text (the topics, the name): kept as it is typed, so a reload
- * does not lose it; "Back" keeps it as typed; the next button is disabled while the trimmed text
- * is empty (SPEC §5) and saves it trimmed before moving on.
+ * does not lose it; "Back" keeps it as typed; the next button is disabled while the text breaks
+ * the AI request's own rule for it (SPEC §5: the trimmed text is empty; there is no message to
+ * show) and saves it trimmed before moving on.
  */
 import { Button, Group } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { DeviceState } from '../../localdb/hooks';
-import type { AiWizardState } from '../../domain/schemas';
+import { aiContentRequestBodySchema, type AiWizardState } from '../../domain/schemas';
 import { WIZARD_TEXTS } from './texts';
 import { useDebouncedSave } from './useDebouncedSave';
 import { WizardCard } from './WizardCard';
+
+/** The request the wizard ends with (topics, name, …): its rules are the steps' rules. */
+const [newActivityRequestSchema] = aiContentRequestBodySchema.options;
+
+// Made once: useForm rebuilds its callbacks when the rules change identity.
+const VALIDATE = {
+  topics: schemaResolver(z.object({ text: newActivityRequestSchema.shape.topics }), { sync: true }),
+  name: schemaResolver(z.object({ text: newActivityRequestSchema.shape.name }), { sync: true }),
+};
 
 export interface WizardTextStepProps {
   field: 'topics' | 'name';
@@ -41,37 +53,29 @@ export function WizardTextStep({
   children,
 }: WizardTextStepProps) {
   const navigate = useNavigate();
-  const [value, setValue] = useState(initial);
-  const [busy, setBusy] = useState(false);
   const saver = useDebouncedSave((text: string) => update({ [field]: text }));
+  const form = useForm({
+    // Controlled: the next button follows each key press.
+    mode: 'controlled',
+    initialValues: { text: initial },
+    validate: VALIDATE[field],
+    onValuesChange: ({ text }) => saver.schedule(text),
+  });
 
-  const change = (text: string) => {
-    setValue(text);
-    saver.schedule(text);
-  };
-  const canContinue = value.trim() !== '';
-
-  const next = async () => {
-    if (!canContinue) return;
-    setBusy(true);
+  const next = form.onSubmit(async ({ text }) => {
     saver.cancel();
-    await update({ ...alsoOnNext, [field]: value.trim() });
+    await update({ ...alsoOnNext, [field]: text.trim() });
     await navigate(nextPath);
-  };
+  });
 
   const back = async () => {
     saver.cancel();
-    await update({ [field]: value });
+    await update({ [field]: form.values.text });
     await navigate(backPath);
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void next();
-      }}
-    >
+    <form onSubmit={next}>
       <WizardCard
         step={step}
         title={title}
@@ -81,13 +85,13 @@ export function WizardTextStep({
             <Button variant="default" onClick={() => void back()}>
               {WIZARD_TEXTS.back}
             </Button>
-            <Button type="submit" disabled={!canContinue} loading={busy}>
+            <Button type="submit" disabled={!form.isValid()} loading={form.submitting}>
               {nextLabel}
             </Button>
           </Group>
         }
       >
-        {children(value, change)}
+        {children(form.values.text, (text) => form.setFieldValue('text', text))}
       </WizardCard>
     </form>
   );

@@ -4,7 +4,7 @@
  * and Hide / Show on the presentation. Changes show at once; useStatistics rolls them back if the
  * server refuses. The judging queue (JudgingQueue.tsx) reuses the media and the points form.
  */
-import { useState, type FormEvent, type Ref } from 'react';
+import type { Ref } from 'react';
 import {
   Button,
   Card,
@@ -15,7 +15,9 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { effectivePoints, type Submission } from '../../domain/games';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
+import { effectivePoints, judgeRequestSchema, type Submission } from '../../domain/games';
 import { LIMITS } from '../../domain/limits';
 import type { Judgement } from '../state/judging';
 import { Pill } from './Pill';
@@ -210,6 +212,24 @@ export function SubmissionMedia({
   );
 }
 
+/** The points judging takes (whole, 0 to the maximum): the judging request's own rule. */
+const judgedPoints = judgeRequestSchema.shape.points.unwrap().unwrap();
+
+// Made once: useForm rebuilds its callbacks when the rules change identity.
+const validatePoints = schemaResolver(
+  z.object({
+    // NumberInput gives a number, or a string while it holds no number. An empty field is no
+    // mistake, only nothing to set yet: the button waits and the field says nothing.
+    points: z
+      .union([z.number(), z.string()])
+      .refine(
+        (points) => points === '' || judgedPoints.safeParse(points).success,
+        `From 0 to ${LIMITS.pointsMax}`,
+      ),
+  }),
+  { sync: true },
+);
+
 /** The points a submission counts for: its own, or the organiser's (0 to the maximum). */
 export function PointsForm({
   submission,
@@ -229,15 +249,20 @@ export function PointsForm({
   compact?: boolean;
 }) {
   const current = submission.adjustedPoints ?? submission.points;
-  const [draft, setDraft] = useState<number | string>(current);
-  const value = typeof draft === 'number' ? draft : Number.NaN;
-  const valid = Number.isInteger(value) && value >= 0 && value <= LIMITS.pointsMax;
-  const changed = valid && value !== current;
+  const form = useForm<{ points: number | string }>({
+    // Controlled: the Set points button follows each key press.
+    mode: 'controlled',
+    initialValues: { points: current },
+    validate: validatePoints,
+    // Said as it is typed, not only on Set points.
+    validateInputOnChange: true,
+  });
+  const { points } = form.values;
+  const changed = typeof points === 'number' && points !== current && form.isValid();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (changed) onJudge(submission.id, { points: value === submission.points ? null : value });
-  };
+  const submit = form.onSubmit(() => {
+    if (changed) onJudge(submission.id, { points: points === submission.points ? null : points });
+  });
 
   return (
     <form onSubmit={submit}>
@@ -252,8 +277,7 @@ export function PointsForm({
           }
           // In the queue's row the column says what the figure is; the field needs no caption.
           aria-label={compact ? `Points for the ${what}` : undefined}
-          value={draft}
-          onChange={setDraft}
+          {...form.getInputProps('points')}
           min={0}
           max={LIMITS.pointsMax}
           step={5}
@@ -261,7 +285,6 @@ export function PointsForm({
           allowNegative={false}
           clampBehavior="strict"
           disabled={submission.rejected}
-          error={!valid && draft !== '' ? `From 0 to ${LIMITS.pointsMax}` : undefined}
           w={compact ? '6rem' : '7.5rem'}
           size={compact ? 'sm' : undefined}
           ref={inputRef}

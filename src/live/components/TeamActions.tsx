@@ -5,7 +5,7 @@
  * server refuses it, with the server's message next to the field. On success the change shows at
  * once (applyTeamChange) and the screen reads its statistics again.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -18,11 +18,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { z } from 'zod';
 import {
-  ADJUSTMENT_MESSAGES,
   ADJUSTMENT_REASON_MAX_LENGTH,
+  scoreAdjustmentRequestSchema,
   TEAM_NAME_MAX_LENGTH,
-  teamNameProblem,
+  teamNameSchema,
   type ScoreAdjustment,
   type ScoreAdjustmentResult,
   type Statistics,
@@ -228,54 +230,48 @@ interface FormProps<T> {
   onDone: (result: T) => void;
 }
 
+// The server's rules, checked before asking it (made once: useForm rebuilds its callbacks when the
+// rules change identity). A new name follows the joining rules; an adjustment is the request.
+const validateRename = schemaResolver(z.object({ name: teamNameSchema }), { sync: true });
+const validateAdjustment = schemaResolver(scoreAdjustmentRequestSchema, { sync: true });
+
 function RenameForm({ gameId, screenKey, team, onCancel, onDone }: FormProps<Team>) {
-  const [name, setName] = useState(team.name);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    // Controlled: the counter under the field follows each key press.
+    mode: 'controlled',
+    initialValues: { name: team.name },
+    // On Save only; the message goes once the name changes.
+    validate: validateRename,
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    const problem = teamNameProblem(name);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setSending(true);
-    setError(null);
+  const submit = form.onSubmit(async ({ name }) => {
     const result = await renameTeam(gameId, screenKey, team.id, name);
-    setSending(false);
     if (result.ok) onDone(result.data);
-    else setError(withoutField(result.error, 'name'));
-  };
+    else form.setFieldError('name', withoutField(result.error, 'name'));
+  });
 
+  const { name } = form.values;
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    // Enter pressed again while the name is being sent sends nothing more.
+    <form onSubmit={form.submitting ? (event) => event.preventDefault() : submit} noValidate>
       <TextInput
         label={TEAM_ACTION_TEXTS.nameLabel}
-        value={name}
-        onChange={(event) => {
-          setName(event.currentTarget.value);
-          setError(null);
-        }}
+        {...form.getInputProps('name')}
         maxLength={TEAM_NAME_MAX_LENGTH}
         description={`${name.length} / ${TEAM_NAME_MAX_LENGTH}. The team’s phone shows the new name at once.`}
-        error={error}
         required
         data-autofocus
         autoComplete="off"
       />
-      <FormButtons sending={sending} onCancel={onCancel} />
+      <FormButtons sending={form.submitting} onCancel={onCancel} />
     </form>
   );
 }
 
-/** Whole numbers from -1000 to 1000, not 0: the server's rule, said before asking it. */
-function pointsProblem(points: number | string): string | null {
-  if (typeof points !== 'number' || !Number.isInteger(points)) return ADJUSTMENT_MESSAGES.points;
-  if (Math.abs(points) > LIMITS.pointsMax) return ADJUSTMENT_MESSAGES.points;
-  if (points === 0) return ADJUSTMENT_MESSAGES.zero;
-  return null;
+interface AdjustmentValues {
+  /** A number, or '' while the field is empty (what NumberInput gives). */
+  points: number | string;
+  reason: string;
 }
 
 function AdjustmentForm({
@@ -286,45 +282,41 @@ function AdjustmentForm({
   onCancel,
   onDone,
 }: FormProps<ScoreAdjustmentResult> & { adjustmentPoints: number }) {
-  const [points, setPoints] = useState<number | string>('');
-  const [reason, setReason] = useState('');
-  const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<{ points?: string; reason?: string; other?: string }>({});
+  // A refusal about the whole request (the team is gone, the network), not one field.
+  const [requestError, setRequestError] = useState<string | null>(null);
+  const form = useForm<AdjustmentValues>({
+    // Controlled: the bonus or penalty line and the counter follow each key press.
+    mode: 'controlled',
+    initialValues: { points: '', reason: '' },
+    // On Save only; a field's message goes once that field changes.
+    validate: validateAdjustment,
+    onValuesChange: () => setRequestError(null),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    const problems = {
-      points: pointsProblem(points) ?? undefined,
-      reason: reason.trim() === '' ? ADJUSTMENT_MESSAGES.reasonEmpty : undefined,
-    };
-    if (problems.points || problems.reason) {
-      setErrors(problems);
-      return;
-    }
-    setSending(true);
-    setErrors({});
+  const submit = form.onSubmit(async ({ points, reason }) => {
+    setRequestError(null);
     const result = await addScoreAdjustment(gameId, screenKey, team.id, {
       points: Number(points),
       reason,
     });
-    setSending(false);
     if (result.ok) {
       onDone(result.data);
       return;
     }
-    // A 400 names its field ("reason: …"); anything else (the team is gone, the network) is
-    // about the whole request.
+    // A 400 names its field ("reason: …"); anything else is about the whole request.
     const { message, status } = result.error;
-    if (/^reason\b/i.test(message)) setErrors({ reason: withoutField(result.error, 'reason') });
-    else if (status === 400) setErrors({ points: withoutField(result.error, 'points') });
-    else setErrors({ other: message });
-  };
+    if (/^reason\b/i.test(message)) {
+      form.setFieldError('reason', withoutField(result.error, 'reason'));
+    } else if (status === 400) form.setFieldError('points', withoutField(result.error, 'points'));
+    else setRequestError(message);
+  });
 
-  const valid = pointsProblem(points) === null;
-  const value = Number(points);
+  const valid = form.isValid('points');
+  const value = Number(form.values.points);
+  const { reason } = form.values;
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    // Enter pressed again while the adjustment is being sent sends nothing more.
+    <form onSubmit={form.submitting ? (event) => event.preventDefault() : submit} noValidate>
       <Stack gap="md">
         <Text size="sm" c="gray.7" data-testid="adjust-current">
           Score now: <strong>{team.score}</strong>
@@ -335,16 +327,11 @@ function AdjustmentForm({
           label={TEAM_ACTION_TEXTS.pointsLabel}
           description={TEAM_ACTION_TEXTS.pointsHint}
           placeholder="10 or -10"
-          value={points}
-          onChange={(next) => {
-            setPoints(next);
-            setErrors((e) => ({ ...e, points: undefined, other: undefined }));
-          }}
+          {...form.getInputProps('points')}
           min={-LIMITS.pointsMax}
           max={LIMITS.pointsMax}
           allowDecimal={false}
           clampBehavior="strict"
-          error={errors.points}
           required
           data-autofocus
           w="100%"
@@ -357,24 +344,19 @@ function AdjustmentForm({
         )}
         <TextInput
           label={TEAM_ACTION_TEXTS.reasonLabel}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
-            setErrors((e) => ({ ...e, reason: undefined, other: undefined }));
-          }}
+          {...form.getInputProps('reason')}
           maxLength={ADJUSTMENT_REASON_MAX_LENGTH}
           description={`${reason.length} / ${ADJUSTMENT_REASON_MAX_LENGTH}. ${TEAM_ACTION_TEXTS.reasonHint}`}
-          error={errors.reason}
           required
           autoComplete="off"
         />
-        {errors.other && (
+        {requestError && (
           <Alert color="red" role="alert">
-            {errors.other}
+            {requestError}
           </Alert>
         )}
       </Stack>
-      <FormButtons sending={sending} onCancel={onCancel} />
+      <FormButtons sending={form.submitting} onCancel={onCancel} />
       <EarlierAdjustments gameId={gameId} screenKey={screenKey} teamId={team.id} />
     </form>
   );

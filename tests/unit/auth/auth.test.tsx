@@ -134,6 +134,48 @@ describe('signing in', () => {
     expect(calls).toEqual([]);
   });
 
+  it('an empty password is refused on the spot with the request’s own words, nothing sent', async () => {
+    renderAt('/sign-in');
+    type(/e-mail/i, 'olive@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const error = await screen.findByText('Password is required');
+    expect(
+      screen.getByLabelText(/password/i, { selector: 'input' }).getAttribute('aria-describedby'),
+    ).toContain(error.id);
+    expect(calls).toEqual([]);
+  });
+
+  it('a field’s message stays until that field changes, and goes then', async () => {
+    renderAt('/sign-in');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('Enter a valid e-mail address');
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    type(/password/i, 'correct horse battery');
+    expect(screen.queryByText('Password is required')).toBeNull();
+    expect(screen.getByText('Enter a valid e-mail address')).toBeTruthy();
+    type(/e-mail/i, 'olive@');
+    expect(screen.queryByText('Enter a valid e-mail address')).toBeNull();
+  });
+
+  it('a refused sign-in names no field, and its alert goes once either field changes', async () => {
+    replies['POST /v1/auth/sign-in'] = {
+      status: 401,
+      body: { errorMessage: 'The e-mail address or password is not right.' },
+    };
+    renderAt('/sign-in');
+    type(/e-mail/i, 'olive@example.com');
+    type(/password/i, 'nope-nope');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not sign in');
+    expect(
+      screen.getByLabelText(/e-mail/i, { selector: 'input' }).getAttribute('aria-invalid'),
+    ).not.toBe('true');
+    // In the alert only, under neither field.
+    expect(screen.getAllByText('The e-mail address or password is not right.')).toHaveLength(1);
+    type(/password/i, 'nope-nope-nope');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says so plainly when the device is offline', async () => {
     replies['POST /v1/auth/sign-in'] = 'offline';
     renderAt('/sign-in');
@@ -183,6 +225,33 @@ describe('signing up', () => {
     expect(screen.getByText('Enter a valid e-mail address')).toBeTruthy();
     expect(screen.getByText('Use a password of at least 8 characters.')).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it('a name of spaces is no name, and a password too long is said in the server’s words', async () => {
+    renderAt('/sign-up');
+    type(/your name/i, '   ');
+    type(/e-mail/i, 'olive@example.com');
+    type(/password/i, 'x'.repeat(129));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Your name is required')).toBeTruthy();
+    expect(screen.getByText('Use a password of at most 128 characters.')).toBeTruthy();
+    expect(screen.queryByText('Enter a valid e-mail address')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('a password of exactly 8 characters is long enough to send', async () => {
+    replies['POST /v1/auth/sign-up'] = { status: 201, body: { token: 't2', user: USER } };
+    const router = renderAt('/sign-up');
+    type(/your name/i, ' Olive ');
+    type(/e-mail/i, 'olive@example.com');
+    type(/password/i, '12345678');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls[0]!.body).toEqual({
+      name: 'Olive',
+      email: 'olive@example.com',
+      password: '12345678',
+    });
   });
 
   it('creates the account and returns to ?from=', async () => {

@@ -255,6 +255,87 @@ describe('teams on the statistics screen (docs/games.md "Teams")', () => {
     expect(calls('POST')).toHaveLength(0);
   });
 
+  it('no points at all are refused with the range, and each field’s message goes once that field changes', async () => {
+    serve();
+    await openTeams();
+    await chooseAction('Team a', /^Bonus or penalty/);
+    const dialog = await screen.findByRole('dialog', { name: 'Bonus or penalty for Team a' });
+    const points = within(dialog).getByRole('textbox', { name: /Points/ });
+    const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const range = await within(dialog).findByText(
+      /^Points must be a whole number from -1000 to 1000/,
+    );
+    expect(points.getAttribute('aria-invalid')).toBe('true');
+    expect(points.getAttribute('aria-describedby')).toContain(range.id);
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(points, { target: { value: '7' } });
+    expect(within(dialog).queryByText(/^Points must be/)).toBeNull();
+    expect(within(dialog).getByText('Say why the team gets these points.')).toBeTruthy();
+    fireEvent.change(reason, { target: { value: '   ' } });
+    expect(within(dialog).queryByText('Say why the team gets these points.')).toBeNull();
+    // Spaces are no reason: the request's rule trims.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText('Say why the team gets these points.');
+    expect(calls('POST')).toHaveLength(0);
+  });
+
+  it('the bonus or penalty line shows only for points the server would take', async () => {
+    serve();
+    await openTeams();
+    await chooseAction('Team a', /^Bonus or penalty/);
+    const dialog = await screen.findByRole('dialog', { name: 'Bonus or penalty for Team a' });
+    const points = within(dialog).getByRole('textbox', { name: /Points/ });
+    const line = () => within(dialog).queryByText(/^(Bonus|Penalty): Team a/);
+    expect(line()).toBeNull();
+    fireEvent.change(points, { target: { value: '0' } });
+    expect(line()).toBeNull();
+    fireEvent.change(points, { target: { value: '1000' } });
+    expect(line()?.textContent).toMatch(/^Bonus: Team a gets 1000 points, score 60 → 1060/);
+    fireEvent.change(points, { target: { value: '' } });
+    expect(line()).toBeNull();
+  });
+
+  it('a refusal about the whole request is an alert under the fields, gone once a field changes', async () => {
+    serve((_url, init) =>
+      init?.method === 'POST'
+        ? json({ errorMessage: 'This team is not part of this activity.' }, 404)
+        : json({ errorMessage: 'Not expected.' }, 500),
+    );
+    await openTeams();
+    await chooseAction('Team a', /^Bonus or penalty/);
+    const dialog = await screen.findByRole('dialog', { name: 'Bonus or penalty for Team a' });
+    const points = within(dialog).getByRole('textbox', { name: /Points/ });
+    fireEvent.change(points, { target: { value: '5' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Best costume' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'This team is not part of this activity.',
+    );
+    expect(points.getAttribute('aria-invalid')).not.toBe('true');
+    fireEvent.change(points, { target: { value: '6' } });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('a refused name’s message goes as the name changes, and the counter follows each key', async () => {
+    serve();
+    await openTeams();
+    await chooseAction('Team a', /^Rename/);
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Team a' });
+    const input = within(dialog).getByRole('textbox', { name: /Team name/ });
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const error = await within(dialog).findByText('Choose a team name.');
+    expect(input.getAttribute('aria-describedby')).toContain(error.id);
+    fireEvent.change(input, { target: { value: 'O' } });
+    expect(within(dialog).queryByText('Choose a team name.')).toBeNull();
+    expect(within(dialog).getByText(/^1 \/ 40\./)).toBeTruthy();
+    expect(calls('PATCH')).toHaveLength(0);
+  });
+
   it('the dialog lists the team’s earlier bonus and penalty points', async () => {
     handler = (url) => {
       if (url.includes('/adjustments?')) {

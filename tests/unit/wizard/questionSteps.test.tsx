@@ -131,6 +131,28 @@ describe('SPEC §2.4 step 3 /activity/topics', () => {
     expect((await readWizardState(db)).topics).toBe('Food hygiene and our values');
   });
 
+  it('Enter with topics of spaces only stays on the step and stores nothing trimmed', async () => {
+    renderWizard(db, '/activity/topics');
+    const prompt = await screen.findByLabelText('AI Assistant Prompt');
+    fireEvent.change(prompt, { target: { value: '   ' } });
+    fireEvent.submit(prompt.closest('form')!);
+    // The kept text is the typed one (saved a moment after the key), not a trimmed empty one.
+    await waitFor(async () => expect((await readWizardState(db)).topics).toBe('   '), {
+      timeout: 3_000,
+    });
+    expect(where()).toBe('/activity/topics');
+  });
+
+  it('Back keeps the topics as typed, spaces and all', async () => {
+    renderWizard(db, '/activity/topics');
+    fireEvent.change(await screen.findByLabelText('AI Assistant Prompt'), {
+      target: { value: ' Food hygiene ' },
+    });
+    fireEvent.click(button('Back'));
+    await waitFor(() => expect(where()).toBe('/activity/tasks'));
+    expect((await readWizardState(db)).topics).toBe(' Food hygiene ');
+  });
+
   it('Back goes to /activity/tasks', async () => {
     renderWizard(db, '/activity/topics');
     await screen.findByLabelText('AI Assistant Prompt');
@@ -166,6 +188,13 @@ describe('SPEC §2.4 step 4 /activity/name', () => {
     fireEvent.change(name, { target: { value: 'Bakery onboarding' } });
     expect(create.hasAttribute('disabled')).toBe(false);
     expect(screen.getByTestId('wizard-step').textContent).toBe('Step 4 of 4');
+  });
+
+  it('Create stays disabled for a kept name longer than the AI request takes', async () => {
+    await storeWizardState(db, { topics: 'Food hygiene', name: 'x'.repeat(201) });
+    renderWizard(db, '/activity/name');
+    await screen.findByPlaceholderText('E.g New starter onboarding');
+    expect(button('Create').hasAttribute('disabled')).toBe(true);
   });
 
   it('"Create" stores the name, clears an earlier run and goes to /activity/create', async () => {
