@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { APP_NOTIFICATIONS, NotificationsHost } from '../ui/notificationsHost';
 import { cssVariablesResolver, theme } from '../ui/theme';
 import { ServiceWorkerUpdatePrompt } from '../pwa/UpdatePrompt';
 
@@ -11,6 +12,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       defaultColorScheme="light"
     >
       {children}
+      <NotificationsHost {...APP_NOTIFICATIONS} />
       <ServiceWorkerUpdatePrompt />
     </MantineProvider>
   );

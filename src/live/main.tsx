@@ -5,9 +5,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { cssVariablesResolver, theme } from '../ui/theme';
 import './styles';
-import { LiveApp } from './LiveApp';
+import { LIVE_NOTIFICATIONS, LiveApp } from './LiveApp';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('live.html has no #root element');
@@ -20,6 +21,7 @@ createRoot(root).render(
       defaultColorScheme="light"
     >
       <LiveApp location={window.location} />
+      <Notifications {...LIVE_NOTIFICATIONS} />
     </MantineProvider>
   </StrictMode>,
 );

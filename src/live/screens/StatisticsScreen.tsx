@@ -5,7 +5,7 @@
  * follow the game live; judging shows at once and is rolled back with a message if the server
  * refuses it. The results download as CSV, the media as a zip.
  */
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -45,6 +45,7 @@ import { JudgingQueue } from '../components/JudgingQueue';
 import { matchesFilter, queueItems } from '../state/judgingQueue';
 import { formatDuration, formatWhen, plural } from '../format';
 import { formatCode } from '../../domain/games';
+import { useNotice } from '../../ui/notices';
 
 export function StatisticsScreen({ route }: { route: LiveRoute }) {
   const { resource, statistics, pending, judge, messages, dismiss } = useStatistics(route);
@@ -495,34 +496,27 @@ function JudgingMessages({
   messages: JudgingMessage[];
   onDismiss: (id: number) => void;
 }) {
-  return (
-    <div
-      style={{
-        position: 'fixed',
-        right: '1rem',
-        bottom: '1rem',
-        width: 'min(28rem, calc(100vw - 2rem))',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: '0.5rem',
-        zIndex: 200,
-      }}
-    >
-      {messages.map((message) => (
-        <Alert
-          key={message.id}
-          role="alert"
-          variant="filled"
-          // White on Mantine's red is 3.3:1; this red keeps WCAG AA (6.9:1).
-          style={{ '--alert-bg': '#A51D1D', '--alert-color': '#FFFFFF' } as CSSProperties}
-          title="Not saved"
-          withCloseButton
-          closeButtonLabel="Dismiss this message"
-          onClose={() => onDismiss(message.id)}
-        >
-          {message.text}
-        </Alert>
-      ))}
-    </div>
-  );
+  return messages.map((message) => (
+    <JudgingMessageNotice key={message.id} message={message} onDismiss={onDismiss} />
+  ));
+}
+
+/** A refused change, in the page's notifications (src/ui/notices.tsx) until it is dismissed. */
+function JudgingMessageNotice({
+  message,
+  onDismiss,
+}: {
+  message: JudgingMessage;
+  onDismiss: (id: number) => void;
+}) {
+  useNotice({
+    title: 'Not saved',
+    message: message.text,
+    tone: 'error',
+    dismissLabel: 'Dismiss this message',
+    onDismiss: () => onDismiss(message.id),
+    autoDismissMs: null,
+    placement: 'bottom-right',
+  });
+  return null;
 }

@@ -1,12 +1,10 @@
 /** Renders app components inside the app's Mantine theme, optionally at a path of a memory router. */
-import { render } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { theme } from '../../../src/ui/theme';
+import { renderWithMantine } from '../support/render';
 
 export function renderWithTheme(ui: ReactNode) {
-  return render(<MantineProvider theme={theme}>{ui}</MantineProvider>);
+  return renderWithMantine(ui);
 }
 
 export function renderRoutes(routes: RouteObject[], initialEntries: string[]) {

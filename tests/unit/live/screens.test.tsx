@@ -4,11 +4,10 @@
  * refusals, not started, ended, empty), live updates, and judging with its rollback.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { theme } from '../../../src/ui/theme';
-import { LiveApp } from '../../../src/live/LiveApp';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { LIVE_NOTIFICATIONS, LiveApp } from '../../../src/live/LiveApp';
 import { formatWhen } from '../../../src/live/format';
+import { renderWithMantine } from '../support/render';
 import { FakeEventSource } from '../support/fakeEventSource';
 import {
   GAME_ID,
@@ -41,11 +40,9 @@ afterEach(() => {
 });
 
 function open(path: string, search = `?key=${ENCODED_KEY}`) {
-  return render(
-    <MantineProvider theme={theme}>
-      <LiveApp location={{ pathname: path, search }} />
-    </MantineProvider>,
-  );
+  return renderWithMantine(<LiveApp location={{ pathname: path, search }} />, {
+    notifications: LIVE_NOTIFICATIONS,
+  });
 }
 
 const OPEN_GAME = {
@@ -244,6 +241,7 @@ describe('statistics', () => {
     );
     expect(screen.getByTestId('figure-points').textContent).toBe('60');
     const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Not saved')).toBeTruthy();
     expect(alert.textContent).toContain(
       'Could not reject the submission: That submission is not in this game.',
     );

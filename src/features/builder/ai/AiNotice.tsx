@@ -3,7 +3,7 @@
  * tasks were applied (with the server's notice when it made fewer than asked), or it failed
  * (with "Try again?", back to the topics they wrote).
  */
-import { Toast } from '../../../ui/Toast';
+import { useNotice } from '../../../ui/notices';
 import { AI_DIALOG_TEXTS } from './texts';
 
 /**
@@ -32,16 +32,15 @@ export function AiNotice({
 }) {
   const done = content.kind === 'done';
   const message = content.detail ? `${content.message} ${content.detail}` : content.message;
-  return (
-    <Toast
-      message={message}
-      tone={done ? 'neutral' : 'error'}
-      action={done ? undefined : { label: AI_DIALOG_TEXTS.tryAgain, onClick: onTryAgain }}
-      dismissLabel={AI_DIALOG_TEXTS.dismiss}
-      onDismiss={onDismiss}
-      autoDismissMs={done && !content.detail ? visibleMs : null}
-      placement="bottom-right"
-      testId="generate-ai-notice"
-    />
-  );
+  useNotice({
+    message,
+    tone: done ? 'neutral' : 'error',
+    action: done ? undefined : { label: AI_DIALOG_TEXTS.tryAgain, onClick: onTryAgain },
+    dismissLabel: AI_DIALOG_TEXTS.dismiss,
+    onDismiss,
+    autoDismissMs: done && !content.detail ? visibleMs : null,
+    placement: 'bottom-right',
+    testId: 'generate-ai-notice',
+  });
+  return null;
 }

@@ -4,7 +4,7 @@
  * kept on the device and previewed at once; it waits there while offline and is sent by the
  * sync worker's upload queue. Removing cancels a waiting file and sets the logo to null.
  */
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -18,18 +18,28 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import '@mantine/dropzone/styles.css';
 import { useNetwork } from '@mantine/hooks';
 import { useDataContext } from '../../../localdb/hooks/DataProvider';
 import { useSyncStatus } from '../../../localdb/hooks';
 import { UPLOAD_WIDGET_TEXTS, uploadWidgetText } from '../../../localdb/syncIndicator';
 import { MESSAGES } from '../../../domain/messages';
-import { acceptAttribute, LOGO_MIME_TYPES, LOGO_UPLOAD_NOTE } from '../../../domain/uploads';
+import {
+  acceptAttribute,
+  LOGO_FORMATS_TEXT,
+  LOGO_MAX_BYTES,
+  LOGO_MIME_TYPES,
+  LOGO_UPLOAD_NOTE,
+} from '../../../domain/uploads';
 import { useBuilder } from '../BuilderContext';
 import { AlertIcon, PhotoIcon, TrashIcon, UploadIcon } from './icons';
-import { checkLogoFile } from './logoImage';
+import { checkLogoFile, logoFileRefusal } from './logoImage';
+import classes from './LogoUploader.module.css';
 import { useBrandingLogo } from './useBrandingLogo';
 
 const ACCEPT = acceptAttribute(LOGO_MIME_TYPES);
+const DROPZONE_ACCEPT = [...LOGO_MIME_TYPES];
 
 export function LogoUploader() {
   const { owner } = useDataContext();
@@ -40,7 +50,8 @@ export function LogoUploader() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [dragging, setDragging] = useState(false);
+  // The drop area's file picker, opened by its "Upload logo" button.
+  const openPicker = useRef<() => void>(null);
   // The file being written to the device: removing waits for it, or it would write on after.
   const queueing = useRef<Promise<unknown> | null>(null);
 
@@ -81,10 +92,18 @@ export function LogoUploader() {
       await update((current) => ({ branding: { ...current.branding, logo: null } }));
   }
 
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setDragging(false);
-    void pick(event.dataTransfer.files[0] ?? null);
+  /** Files the drop area refused by type or size, with the words a picked file gets. */
+  function refuse(rejections: FileRejection[]) {
+    // Only the first file is taken, as from the picker: the files after it are no error.
+    const refused = rejections.find(({ errors }) =>
+      errors.some(({ code }) => code !== 'too-many-files'),
+    );
+    if (!refused) return;
+    const { file } = refused;
+    setRefusal(
+      logoFileRefusal(file) ?? MESSAGES.upload.unsupportedType(file.type, LOGO_FORMATS_TEXT),
+    );
+    setWarning(null);
   }
 
   const failed = upload?.status === 'failed' ? upload : null;
@@ -155,19 +174,22 @@ export function LogoUploader() {
           </Group>
         </Paper>
       ) : (
-        <Box
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
+        <Dropzone
+          onDrop={(files) => void pick(files[0] ?? null)}
+          onReject={refuse}
+          accept={DROPZONE_ACCEPT}
+          maxSize={LOGO_MAX_BYTES}
+          multiple={false}
+          openRef={openPicker}
+          // The button below opens the picker, by mouse or keyboard; the area takes drops.
+          activateOnClick={false}
+          activateOnKeyboard={false}
+          enablePointerEvents
+          radius={10}
           p="md"
-          style={{
-            border: `1.5px dashed var(--mantine-color-${refusal ? 'red-6' : dragging ? 'indigo-5' : 'gray-4'})`,
-            borderRadius: 10,
-            background: dragging ? 'var(--mantine-color-indigo-0)' : 'var(--mantine-color-gray-0)',
-          }}
+          className={classes.dropzone}
+          mod={{ refused: refusal !== null }}
+          data-testid="logo-dropzone"
         >
           <Group gap="md" wrap="nowrap">
             <Box c="gray.6" style={{ display: 'grid', placeItems: 'center' }}>
@@ -181,20 +203,16 @@ export function LogoUploader() {
                 or choose a file from your computer
               </Text>
             </Stack>
-            <FileButton onChange={(f) => void pick(f)} accept={ACCEPT}>
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="light"
-                  loading={busy}
-                  aria-describedby={refusal ? errorId : undefined}
-                >
-                  Upload logo
-                </Button>
-              )}
-            </FileButton>
+            <Button
+              variant="light"
+              loading={busy}
+              onClick={() => openPicker.current?.()}
+              aria-describedby={refusal ? errorId : undefined}
+            >
+              Upload logo
+            </Button>
           </Group>
-        </Box>
+        </Dropzone>
       )}
 
       {refusal && (

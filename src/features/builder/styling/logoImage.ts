@@ -46,14 +46,20 @@ export async function measureImage(file: Blob): Promise<Dimensions | null> {
   }
 }
 
+/** Why a file cannot be the logo by its type or size, or null when it may be. */
+export function logoFileRefusal(file: { type: string; size: number }): string | null {
+  if (!isSupportedLogo(file.type))
+    return MESSAGES.upload.unsupportedType(file.type, LOGO_FORMATS_TEXT);
+  if (file.size > LOGO_MAX_BYTES) return MESSAGES.upload.tooLarge(formatBytes(LOGO_MAX_BYTES));
+  return null;
+}
+
 export async function checkLogoFile(
   file: File,
   measure: (file: Blob) => Promise<Dimensions | null> = measureImage,
 ): Promise<LogoCheck> {
-  if (!isSupportedLogo(file.type))
-    return { ok: false, error: MESSAGES.upload.unsupportedType(file.type, LOGO_FORMATS_TEXT) };
-  if (file.size > LOGO_MAX_BYTES)
-    return { ok: false, error: MESSAGES.upload.tooLarge(formatBytes(LOGO_MAX_BYTES)) };
+  const refusal = logoFileRefusal(file);
+  if (refusal !== null) return { ok: false, error: refusal };
   const size = await measure(file);
   if (size === null)
     return { ok: false, error: 'This file could not be read as a PNG image. Choose another file.' };

@@ -1,8 +1,9 @@
 /**
  * "Task deleted" or "Task replaced" with Undo, shown for a few seconds after the edit. The edit
- * is already a durable local edit; Undo writes the old task back where it was.
+ * is already a durable local edit; Undo writes the old task back where it was. Shown in the
+ * page's notifications (src/ui/notices.tsx) while this component is mounted.
  */
-import { Toast } from '../../../ui/Toast';
+import { useNotice } from '../../../ui/notices';
 
 /** How long Undo is offered. */
 export const UNDO_VISIBLE_MS = 6000;
@@ -25,14 +26,13 @@ export function UndoNotice({
   onDismiss(): void;
   visibleMs?: number;
 }) {
-  return (
-    <Toast
-      message={message}
-      action={{ label: UNDO_TEXTS.undo, onClick: onUndo }}
-      dismissLabel={UNDO_TEXTS.dismiss}
-      onDismiss={onDismiss}
-      autoDismissMs={visibleMs}
-      placement="bottom-centre"
-    />
-  );
+  useNotice({
+    message,
+    action: { label: UNDO_TEXTS.undo, onClick: onUndo },
+    dismissLabel: UNDO_TEXTS.dismiss,
+    onDismiss,
+    autoDismissMs: visibleMs,
+    placement: 'bottom-center',
+  });
+  return null;
 }

@@ -320,6 +320,8 @@ describe('SPEC §2.8 Generate with AI: closing the dialog does not lose the resu
     await advance(5_000);
     const notice = await screen.findByTestId('generate-ai-notice');
     expect(notice.textContent).toContain(DONE);
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.closest('[data-position]')?.getAttribute('data-position')).toBe('bottom-right');
     const stored = await readTemplate(db, template.id);
     expect(stored.content.steps.map((s) => s.name)).toEqual([
       'New 1',
@@ -344,6 +346,11 @@ describe('SPEC §2.8 Generate with AI: closing the dialog does not lose the resu
     await advance(5_000);
     const notice = await screen.findByTestId('generate-ai-notice');
     expect(notice.textContent).toContain(POLL_FAILED);
+    // An error is an alert, at the bottom right, and stays.
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(notice.closest('[data-position]')?.getAttribute('data-position')).toBe('bottom-right');
+    await advance(20_000);
+    expect(screen.getByTestId('generate-ai-notice')).toBe(notice);
     fireEvent.click(within(notice).getByRole('button', { name: 'Try again?' }));
     const topics = (await screen.findByLabelText(TOPICS_LABEL)) as HTMLTextAreaElement;
     expect(topics.value).toBe('Fire drills');

@@ -4,13 +4,12 @@
  * repository (so the sync state shows the dirty flag), and the AiGenerationProvider around the
  * screen. The sync worker is a spy; the session and the online calls are mocked by the test file.
  */
-import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { randomUUID } from 'node:crypto';
 import { useCallback, useMemo } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { theme } from '../../../../src/ui/theme';
+import { MantineTestProviders } from '../../support/render';
 import type { TeamtrailDatabase } from '../../../../src/localdb/database';
 import {
   DataContextProvider,
@@ -116,11 +115,11 @@ export function renderBuilderTasks(
     { initialEntries: [`/builder/${templateId}/tasks`] },
   );
   const view = render(
-    <MantineProvider theme={theme}>
+    <MantineTestProviders>
       <DataContextProvider value={data}>
         <RouterProvider router={router} />
       </DataContextProvider>
-    </MantineProvider>,
+    </MantineTestProviders>,
   );
   return { ...view, sync };
 }

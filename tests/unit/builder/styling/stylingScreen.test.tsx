@@ -7,6 +7,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeamtrailDatabase } from '../../../../src/localdb/database';
+import { LOGO_MAX_BYTES } from '../../../../src/domain/uploads';
 import {
   aTheme,
   createTemplate,
@@ -42,6 +43,19 @@ function pickFile(file: File) {
   )!;
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
   fireEvent.change(input);
+}
+
+/** Files dropped on the logo's drop area, as a browser's drop event carries them. */
+function dropFiles(...files: File[]) {
+  const dataTransfer = {
+    files,
+    items: files.map((file) => ({ kind: 'file', type: file.type, getAsFile: () => file })),
+    types: ['Files'],
+  };
+  const area = screen.getByTestId('logo-dropzone');
+  fireEvent.dragEnter(area, { dataTransfer });
+  fireEvent.dragOver(area, { dataTransfer });
+  fireEvent.drop(area, { dataTransfer });
 }
 
 const logoUploads = async () =>
@@ -206,6 +220,59 @@ describe('SPEC §2.8 Branding logo uploader (PNG only; "Max dimensions: 280x60 p
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss error' }));
     await waitFor(() => expect(screen.queryByText('The file is not a PNG.')).toBeNull());
     expect(await logoUploads()).toEqual([]);
+  });
+
+  it('takes a PNG dropped on the drop area, the first of several', async () => {
+    const id = await createTemplate(db);
+    renderStyling(db, id, 'styling');
+    await screen.findByRole('button', { name: 'Upload logo' });
+    dropFiles(
+      new File([PNG_BYTES], 'dropped.png', { type: 'image/png' }),
+      new File([PNG_BYTES], 'second.png', { type: 'image/png' }),
+    );
+    await screen.findByText('dropped.png');
+    expect(screen.queryByRole('alert')).toBeNull();
+    const queued = await logoUploads();
+    expect(queued.map((u) => u.filename)).toEqual(['dropped.png']);
+  });
+
+  it('refuses a dropped file that is not PNG, or too large, with the words a picked one gets', async () => {
+    const id = await createTemplate(db);
+    renderStyling(db, id, 'styling');
+    await screen.findByRole('button', { name: 'Upload logo' });
+    dropFiles(new File(['gif'], 'logo.gif', { type: 'image/gif' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Files of type image/gif are not supported. Files supported: PNG.',
+    );
+    const large = new File([PNG_BYTES], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(large, 'size', { value: LOGO_MAX_BYTES + 1 });
+    dropFiles(large);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'The file is too large. The maximum size is 2 MB.',
+      ),
+    );
+    // Said next to the button, and nothing is queued.
+    expect(
+      screen.getByRole('button', { name: 'Upload logo' }).getAttribute('aria-describedby'),
+    ).toBe(screen.getByRole('alert').id);
+    expect(await logoUploads()).toEqual([]);
+  });
+
+  it('"Upload logo" opens the file picker (by mouse or keyboard: it is a button)', async () => {
+    const id = await createTemplate(db);
+    renderStyling(db, id, 'styling');
+    const button = await screen.findByRole('button', { name: 'Upload logo' });
+    expect(button.tagName).toBe('BUTTON');
+    const input = document.querySelector<HTMLInputElement>(
+      '[data-testid="logo-uploader"] input[type="file"]',
+    )!;
+    expect(input.accept).toBe('image/png');
+    const opened = vi.spyOn(input, 'click').mockImplementation(() => {});
+    fireEvent.click(button);
+    expect(opened).toHaveBeenCalledTimes(1);
+    // The drop area itself is no extra stop for the keyboard.
+    expect(screen.getByTestId('logo-dropzone').hasAttribute('tabindex')).toBe(false);
   });
 
   it('says "Waiting to upload…" while the logo is queued online and "Uploading…" while it is on its way', async () => {

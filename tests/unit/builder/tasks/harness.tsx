@@ -5,12 +5,12 @@
  * guest (no sign-in), and the server knows no task origins (docs/ai.md) unless the test file
  * mocks src/api/taskOrigins.
  */
-import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { useMemo, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { of } from 'rxjs';
 import { vi } from 'vitest';
+import { MantineTestProviders } from '../../support/render';
 import { AuthContext } from '../../../../src/auth/context';
 import type { AuthContextValue } from '../../../../src/auth/types';
 import type { TeamtrailDatabase } from '../../../../src/localdb/database';
@@ -18,7 +18,6 @@ import {
   DataContextProvider,
   type DataContextValue,
 } from '../../../../src/localdb/hooks/DataProvider';
-import { theme } from '../../../../src/ui/theme';
 import type { LocalTemplate } from '../../../../src/localdb/localTemplate';
 import type { SyncClient } from '../../../../src/localdb/syncClient';
 import type { SyncStatus } from '../../../../workers/syncWorkerApi';
@@ -201,13 +200,13 @@ export function renderTasksScreen(
     initialEntries: ['/builder/tpl-1/tasks'],
   });
   render(
-    <MantineProvider theme={theme}>
+    <MantineTestProviders>
       <AuthContext.Provider value={GUEST_AUTH}>
         <DataContextProvider value={data}>
           <RouterProvider router={router} />
         </DataContextProvider>
       </AuthContext.Provider>
-    </MantineProvider>,
+    </MantineTestProviders>,
   );
   return { current: () => latest, writes, helpToggle };
 }

@@ -141,7 +141,7 @@ describe('docs/ai.md "Another task like this"', () => {
     expect(names(h)).toEqual(['A', 'B', 'C']);
     expect(h.current().steps[1]).toEqual(steps[1]);
     expect(header(card(2)).getAttribute('aria-expanded')).toBe('true');
-    expect(screen.queryByRole('status')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });
 
   it("a refusal (422) shows the server's message under the button and changes nothing; the next try clears it", async () => {

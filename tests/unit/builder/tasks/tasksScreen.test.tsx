@@ -330,10 +330,34 @@ describe('Task list edits users expect', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete: task 2' }));
     expect(names(h)).toEqual(['A', 'C']);
     await waitFor(() => expect(document.activeElement).toBe(header(cards()[1]!)));
-    expect(screen.getByRole('status').textContent).toContain('Task deleted');
-    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain('Task deleted');
+    // At the bottom of the screen, in the middle.
+    expect(notice.closest('[data-position]')?.getAttribute('data-position')).toBe('bottom-center');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Undo' }));
     expect(names(h)).toEqual(['A', 'B', 'C']);
-    expect(screen.queryByRole('status')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+
+  it('"Dismiss" closes the Undo notice and leaves the task deleted', async () => {
+    const h = renderTasksScreen(template([step({ name: 'A' }), step({ name: 'B' })]));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete: task 1' }));
+    fireEvent.click(within(screen.getByRole('status')).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(names(h)).toEqual(['B']);
+  });
+
+  it('a second delete replaces the notice: one Undo, for the latest', async () => {
+    const h = renderTasksScreen(
+      template([step({ name: 'A' }), step({ name: 'B' }), step({ name: 'C' })]),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete: task 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete: task 1' }));
+    expect(names(h)).toEqual(['C']);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Undo' })).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(names(h)).toEqual(['B', 'C']);
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });
 
   it('the Undo notice goes away after a few seconds', async () => {
@@ -341,8 +365,10 @@ describe('Task list edits users expect', () => {
     renderTasksScreen(template([step({ name: 'A' }), step({ name: 'B' })]));
     fireEvent.click(screen.getByRole('button', { name: 'Delete: task 1' }));
     expect(screen.getByRole('status')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(UNDO_VISIBLE_MS));
-    expect(screen.queryByRole('status')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_VISIBLE_MS - 500));
+    expect(screen.getByRole('status')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });
 
   it('duplicates a task right after the original, unlocked, with new ids', () => {
