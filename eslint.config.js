@@ -25,6 +25,11 @@ const browserPatterns = [
     allowTypeImports: true,
   },
 ];
+/** src/protocol, the wire shared by the server and every client, stands on src/domain alone. */
+const protocolImportsDomainOnly = {
+  group: ['../*', '!../domain', '!../domain/*'],
+  message: 'src/protocol imports src/domain and nothing else of the project.',
+};
 /** The organiser app's shell (src/app) is imported by src/main.tsx only. */
 const noShell = {
   group: projectFolders('app'),
@@ -199,10 +204,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['../*', '!../domain', '!../domain/*'],
-              message: 'src/protocol imports src/domain and nothing else of the project.',
-            },
+            protocolImportsDomainOnly,
             {
               group: ['zod', 'zod/*', 'react', 'react-dom', '@mantine/*'],
               message: 'src/protocol is loaded by the phone player: no zod, React or Mantine.',
@@ -220,10 +222,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['../*', '!../domain', '!../domain/*'],
-              message: 'src/protocol imports src/domain and nothing else of the project.',
-            },
+            protocolImportsDomainOnly,
             {
               group: ['react', 'react-dom', '@mantine/*'],
               message:
