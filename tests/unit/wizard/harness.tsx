@@ -4,7 +4,7 @@
  * wizard's own routes under /activity (its error screen included) and stand-ins for the screens
  * the wizard leaves to. The session and the online calls are mocked by each test file.
  */
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { randomUUID } from 'node:crypto';
@@ -30,6 +30,11 @@ import { AI_WIZARD_DEFAULTS, DEMO_STATE_DEFAULTS } from '../../../src/domain/flo
 import type { AiWizardState, DemoState, Template } from '../../../src/domain/schemas';
 import { wizardRoutes } from '../../../src/features/wizard/wizardRoutes';
 import { WizardErrorScreen } from '../../../src/features/wizard/WizardErrorScreen';
+
+// A finished poll writes the wizard's state (RxDB over fake-indexeddb) before the route moves;
+// with the whole suite on two shared cores that took longer than Testing Library's default 1 s
+// (seen in CI: the wizard still on /activity/status). Wait for the condition, generously.
+configure({ asyncUtilTimeout: 5_000 });
 
 export const ANON_ID = '11111111-1111-4111-8111-111111111111';
 export const OWNER = `anon:${ANON_ID}`;
