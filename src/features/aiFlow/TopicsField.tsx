@@ -1,7 +1,8 @@
 /**
  * The topics box of the AI assistant (the wizard, the "Create new game" dialog and the builder's
  * "Generate with AI"): a growing text area cut at SPEC §5's 1000 characters, with an "n / 1000"
- * counter read out as it changes and turning red at the limit.
+ * counter read out as it changes and turning red at the limit; when a form checks it, the form's
+ * message shows under the field.
  */
 import { Text, Textarea, type TextareaProps } from '@mantine/core';
 import { useId } from 'react';
@@ -13,7 +14,7 @@ export const topicsCounter = (length: number, max = MAX): string => `${length} /
 
 export interface TopicsFieldProps extends Pick<
   TextareaProps,
-  'label' | 'placeholder' | 'minRows' | 'maxRows' | 'size' | 'autoFocus' | 'styles'
+  'label' | 'placeholder' | 'minRows' | 'maxRows' | 'size' | 'autoFocus' | 'styles' | 'error'
 > {
   value: string;
   /** Receives the text already cut to the limit. */

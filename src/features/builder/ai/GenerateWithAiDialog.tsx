@@ -6,18 +6,26 @@
  * (AiGenerationProvider): this dialog only shows it.
  */
 import { Alert, Button, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { memo } from 'react';
 import { POLL_OFFLINE_TEXT } from '../../aiFlow/aiRequest';
 import { AiResultNotice } from '../../aiFlow/AiResultNotice';
 import { DIALOG_TEXTS } from '../../publishing/texts';
 import { AlertIcon, CheckIcon, SparklesIcon } from './aiIcons';
-import { canGenerate, type AiGenerationAction, type AiGenerationState } from './aiGenerationState';
+import {
+  topicsFormSchema,
+  type AiGenerationAction,
+  type AiGenerationState,
+} from './aiGenerationState';
 import { AI_DIALOG_TEXTS as texts } from './texts';
 import { TopicsField } from '../../aiFlow/TopicsField';
 
 /** About the height of the topics step: the dialog keeps its size from step to step. */
 const BODY_MIN_HEIGHT = 304;
 const NOTE_ID = 'generate-ai-topics-note';
+
+// Made once: useForm rebuilds its callbacks when the rules change identity.
+const validateTopics = schemaResolver(topicsFormSchema, { sync: true });
 
 export interface GenerateWithAiDialogProps {
   opened: boolean;
@@ -68,7 +76,7 @@ function DialogBody({ state, online, dispatch, onGenerate, onClose }: GenerateWi
     case 'topics':
       return (
         <Topics
-          topics={state.topics}
+          initial={state.topics}
           online={online}
           dispatch={dispatch}
           onGenerate={onGenerate}
@@ -93,31 +101,41 @@ function DialogBody({ state, online, dispatch, onGenerate, onClose }: GenerateWi
 }
 
 function Topics({
-  topics,
+  initial,
   online,
   dispatch,
   onGenerate,
   onCancel,
 }: {
-  topics: string;
+  initial: string;
   online: boolean;
   dispatch: GenerateWithAiDialogProps['dispatch'];
   onGenerate(): void;
   onCancel(): void;
 }) {
+  const form = useForm({
+    // Controlled: the counter and "Generate tasks" follow each key press.
+    mode: 'controlled',
+    initialValues: { topics: initial },
+    validate: validateTopics,
+    // The builder keeps the topics, not this step: a closed dialog and "Try again?" come back to
+    // them, and the generation sends them.
+    onValuesChange: ({ topics }) => dispatch({ type: 'setTopics', topics }),
+  });
+
   return (
     <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (online && canGenerate(topics)) onGenerate();
-      }}
+      onSubmit={form.onSubmit(() => {
+        if (online) onGenerate();
+      })}
     >
       <Stack gap="md">
         <TopicsField
           label={texts.topicsLabel}
           placeholder={texts.topicsPlaceholder}
-          value={topics}
-          onChange={(value) => dispatch({ type: 'setTopics', topics: value })}
+          value={form.values.topics}
+          onChange={(value) => form.setFieldValue('topics', value)}
+          error={form.errors.topics}
           minRows={5}
           maxRows={10}
           describedBy={NOTE_ID}
@@ -138,7 +156,7 @@ function Topics({
           <Button
             type="submit"
             leftSection={<SparklesIcon size={16} />}
-            disabled={!online || !canGenerate(topics)}
+            disabled={!online || !form.isValid()}
           >
             {texts.generate}
           </Button>

@@ -4,7 +4,9 @@
  * to the topics from either failure. The state lives in the builder (AiGenerationProvider), not
  * in the dialog, so closing the dialog does not stop a generation under way.
  */
+import { z } from 'zod';
 import { LIMITS } from '../../../domain/limits';
+import { aiContentRequestBodySchema } from '../../../domain/schemas';
 
 export type AiStage = 'topics' | 'creating' | 'polling' | 'done' | 'error';
 
@@ -48,11 +50,18 @@ export const INITIAL_AI_STATE: AiGenerationState = {
   notice: null,
 };
 
-/** SPEC §2.8 and §5: topics are entered (trimmed) and at most 1000 characters. */
-export const canGenerate = (topics: string): boolean => {
-  const trimmed = topics.trim();
-  return trimmed.length > 0 && trimmed.length <= LIMITS.topicsMaxLength;
-};
+/** The request a generation makes (the activity and the topics): its rules are the dialog's. */
+const [, activityTopicsRequestSchema] = aiContentRequestBodySchema.options;
+
+/**
+ * The dialog's form (SPEC §2.8 and §5): topics are entered (trimmed) and at most 1000 characters,
+ * by the request's own rule and in its words.
+ */
+export const topicsFormSchema = z.object({ topics: activityTopicsRequestSchema.shape.topics });
+
+/** The same rule, for the reducer: "generate" starts nothing without topics. */
+export const canGenerate = (topics: string): boolean =>
+  topicsFormSchema.shape.topics.safeParse(topics).success;
 
 /** A generation is under way: the POST or the polling. */
 export const isRunning = (state: AiGenerationState): boolean =>

@@ -5,10 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../../../../src/domain/schemas';
 import { applyGeneratedTasks } from '../../../../src/features/builder/ai/applyGeneratedTasks';
+import { MESSAGES } from '../../../../src/domain/messages';
 import {
   aiGenerationReducer,
   canGenerate,
   INITIAL_AI_STATE,
+  topicsFormSchema,
 } from '../../../../src/features/builder/ai/aiGenerationState';
 
 const task = (id: string, locked = false, name = id): Step => ({
@@ -73,6 +75,14 @@ describe('SPEC §2.8 and §5: "Generate tasks" is disabled until topics are ente
     expect(canGenerate(' fire safety ')).toBe(true);
     expect(canGenerate('x'.repeat(1000))).toBe(true);
     expect(canGenerate('x'.repeat(1001))).toBe(false);
+  });
+
+  it("the dialog's form checks the topics by the request's own rule, in its words", () => {
+    const message = (topics: string) =>
+      topicsFormSchema.safeParse({ topics }).error?.issues.map((issue) => issue.message);
+    expect(message(' \n ')).toEqual([MESSAGES.ai.topicsRequired]);
+    expect(message('x'.repeat(1001))).toEqual([MESSAGES.ai.topicsTooLong]);
+    expect(message(' fire safety ')).toBeUndefined();
   });
 
   it('cuts typed topics at 1000 characters and does not start without topics', () => {
