@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Modal } from '@mantine/core';
-import { ServiceWorkerUpdatePrompt, UPDATE_PROMPT_TEXTS } from '../../../src/pwa/UpdatePrompt';
+import { ServiceWorkerUpdatePrompt } from '../../../src/pwa/UpdatePrompt';
+import { UPDATE_PROMPT_TEXTS } from '../../../src/pwa/UpdateNotice';
 import { NewVersionScreen } from '../../../src/pwa/NewVersionScreen';
 import { createServiceWorkerUpdates } from '../../../src/pwa/serviceWorkerUpdates';
 import { useNotice } from '../../../src/ui/notices';
@@ -35,12 +36,13 @@ describe('the update prompt', () => {
     expect(screen.queryByTestId('update-prompt')).toBeNull();
   });
 
-  it('appears bottom-right when a new version waits, and Reload hands over to it before reloading', () => {
+  it('appears bottom-right when a new version waits, and Reload hands over to it before reloading', async () => {
     const { updates, workbox, reload } = setUp();
     renderWithTheme(<ServiceWorkerUpdatePrompt updates={updates} />);
     act(() => workbox.newVersionWaiting());
 
-    const prompt = screen.getByRole('status', { name: UPDATE_PROMPT_TEXTS.title });
+    // The notice's module is loaded once an update waits (not on the first screen).
+    const prompt = await screen.findByRole('status', { name: UPDATE_PROMPT_TEXTS.title });
     expect(prompt.getAttribute('data-testid')).toBe('update-prompt');
     expect(prompt.textContent).toContain(UPDATE_PROMPT_TEXTS.body);
     expect(prompt.closest('[data-position]')?.getAttribute('data-position')).toBe('bottom-right');
