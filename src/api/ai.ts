@@ -3,7 +3,7 @@
  * returned URL. Shared by the wizard, the "Create new game" dialog and the builder.
  */
 import type { AiContentRequestBody, AiContentRequestStatus } from '../domain/schemas';
-import { apiCall, type ApiCredentials } from './client';
+import { apiCall, notAsked, type ApiCredentials } from './client';
 
 const REQUESTS_PATH = '/ai_content_requests';
 
@@ -22,11 +22,9 @@ export function aiStatusPath(statusUrl: string): string | null {
 export async function pollAiContent(statusUrl: string, credentials: ApiCredentials) {
   const path = aiStatusPath(statusUrl);
   if (!path) {
-    return {
-      ok: false as const,
-      status: 0,
-      errorMessage: 'The content request address is not one this app knows.',
-    };
+    return notAsked<AiContentRequestStatus>(
+      'The content request address is not one this app knows.',
+    );
   }
   return apiCall<AiContentRequestStatus>(path, credentials);
 }

@@ -1,21 +1,11 @@
 /**
  * The organiser app's JSON calls to /v1 for what is online-only (accounts, AI, games): one
- * function that answers a result instead of throwing, with the server's own errorMessage
- * (SPEC §7) or a plain sentence when the device is offline. Templates go through src/localdb and
- * the sync worker instead.
+ * function that answers src/protocol/result.ts's `ApiResult` instead of throwing, with the
+ * server's own errorMessage (SPEC §7) or a plain sentence when the device is offline. Templates go
+ * through src/localdb and the sync worker instead.
  */
-import type { ApiResult as Result } from './result';
-
-/**
- * What `apiCall` answers: the status beside the data, the server's words as `errorMessage`, and
- * status 0 when no answer came. The poll layer and the live screens read result.ts's shape;
- * `asResult` turns one into the other.
- */
-export type ApiCallResult<T> =
-  { ok: true; status: number; data: T } | { ok: false; status: number; errorMessage: string };
-
-/** The older name, which screens outside src/api (accounts, game controls, task origins) import. */
-export type ApiResult<T> = ApiCallResult<T>;
+import type { z } from 'zod';
+import type { ApiResult } from '../protocol/result';
 
 export const OFFLINE_MESSAGE =
   'You seem to be offline. Check your connection and try again: this needs the internet.';
@@ -27,9 +17,14 @@ export interface ApiCredentials {
   anonId?: string | null;
 }
 
-export interface ApiRequest extends ApiCredentials {
+export interface ApiRequest<T = unknown> extends ApiCredentials {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /**
+   * The agreed shape of a success's body: one that is not in it is the server failing, with that
+   * answer's status and UNREADABLE_MESSAGE. Without it the body is taken as it comes.
+   */
+  schema?: z.ZodType<T>;
 }
 
 /** The IANA time zone of this browser: "the day" of plan rules is the organiser's (docs/games.md). */
@@ -41,10 +36,16 @@ export function browserTimeZone(): string | null {
   }
 }
 
-export async function apiCall<T>(
-  path: string,
-  request: ApiRequest = {},
-): Promise<ApiCallResult<T>> {
+/**
+ * A call the app does not make: the address the server gave is not one this app can use. It is
+ * not unreachable (asking again cannot mend it), and no HTTP status fits, so its status is 0.
+ */
+export const notAsked = <T>(message: string): ApiResult<T> => ({
+  ok: false,
+  error: { status: 0, message },
+});
+
+export async function apiCall<T>(path: string, request: ApiRequest<T> = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = {};
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (request.token) headers.authorization = `Bearer ${request.token}`;
@@ -60,7 +61,7 @@ export async function apiCall<T>(
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     });
   } catch {
-    return { ok: false, status: 0, errorMessage: OFFLINE_MESSAGE };
+    return { ok: false, error: { status: null, message: OFFLINE_MESSAGE } };
   }
   const text = await response.text();
   let json: unknown = null;
@@ -69,21 +70,19 @@ export async function apiCall<T>(
   } catch {
     // not JSON: handled below
   }
-  if (response.ok) return { ok: true, status: response.status, data: json as T };
+  if (response.ok) {
+    if (!request.schema) return { ok: true, data: json as T };
+    const parsed = request.schema.safeParse(json);
+    return parsed.success
+      ? { ok: true, data: parsed.data }
+      : { ok: false, error: { status: response.status, message: UNREADABLE_MESSAGE } };
+  }
   const message = (json as { errorMessage?: unknown } | null)?.errorMessage;
   return {
     ok: false,
-    status: response.status,
-    errorMessage: typeof message === 'string' && message ? message : UNREADABLE_MESSAGE,
-  };
-}
-
-/** The same answer in result.ts's shape: no answer at all (the offline sentence) is status null. */
-export function asResult<T>(answer: ApiCallResult<T>): Result<T> {
-  if (answer.ok) return { ok: true, data: answer.data };
-  const unreachable = answer.status === 0 && answer.errorMessage === OFFLINE_MESSAGE;
-  return {
-    ok: false,
-    error: { status: unreachable ? null : answer.status, message: answer.errorMessage },
+    error: {
+      status: response.status,
+      message: typeof message === 'string' && message ? message : UNREADABLE_MESSAGE,
+    },
   };
 }

@@ -3,11 +3,12 @@
  * pause, resume, end and a later end of a game, and an announcement to its phones, each with the
  * owner's sign-in (the live screens use the screen key instead, src/live/api.ts). And the
  * organiser's recent demo runs (docs/games.md "Recent demo runs"). Every call answers an
- * `ApiCallResult` with the server's own message on a refusal (a FREE game cannot run past its day).
+ * `ApiResult` with the server's own message on a refusal (a FREE game cannot run past its day).
  */
 import type { Announcement, GameControl } from '../domain/games';
 import type { DemoRun } from '../domain/demoRuns';
-import { apiCall, type ApiCredentials, type ApiCallResult } from './client';
+import type { ApiResult } from '../protocol/result';
+import { apiCall, type ApiCredentials } from './client';
 import { fetchGameStatus } from './games';
 
 export type GameControlAction = 'pause' | 'resume' | 'end';
@@ -38,7 +39,7 @@ export async function extendOwnGame(
   game: { gameId: string; gameStatusUrl?: string | null; endsAt: string },
   minutes: number,
   credentials: ApiCredentials,
-): Promise<ApiCallResult<GameControl>> {
+): Promise<ApiResult<GameControl>> {
   let endsAt = Date.parse(game.endsAt);
   if (game.gameStatusUrl) {
     const status = await fetchGameStatus(game.gameStatusUrl, credentials);

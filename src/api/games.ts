@@ -1,11 +1,12 @@
 /**
  * The online-only game calls of the organiser app (SPEC §7): a demo, a launch for the rest of the
  * day, a scheduled instance, and the game status they all poll. Every call answers an
- * `ApiResult`; the screens map a refusal to SPEC §8's words with src/domain/messages.ts.
+ * `ApiResult` (src/protocol/result.ts); the screens map a refusal to SPEC §8's words with
+ * src/domain/messages.ts.
  */
 import type { GameStatus, GameStatusUrlResponse, PublishRequest } from '../domain/schemas';
 import type { SampleGameResponse } from '../domain/games';
-import { apiCall, type ApiCredentials } from './client';
+import { apiCall, notAsked, type ApiCredentials } from './client';
 
 const templatePath = (templateId: string) => `/templates/${encodeURIComponent(templateId)}`;
 
@@ -45,13 +46,7 @@ export function gameStatusPath(gameStatusUrl: string): string | null {
 
 export async function fetchGameStatus(gameStatusUrl: string, credentials: ApiCredentials) {
   const path = gameStatusPath(gameStatusUrl);
-  if (!path) {
-    return {
-      ok: false as const,
-      status: 0,
-      errorMessage: 'The game status address is not one this app knows.',
-    };
-  }
+  if (!path) return notAsked<GameStatus>('The game status address is not one this app knows.');
   return apiCall<GameStatus>(path, credentials);
 }
 

@@ -15,7 +15,7 @@
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { POLL_INTERVAL_MS } from '../domain/constants';
-import type { ApiError, ApiResult } from './result';
+import type { ApiError, ApiResult } from '../protocol/result';
 
 /** Subscribes `pollNow` to the word that the answer changed; answers a function that stops. */
 export type PollWake = (pollNow: () => void) => () => void;

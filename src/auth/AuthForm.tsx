@@ -23,6 +23,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { signInRequestSchema, signUpRequestSchema } from '../domain/schemas';
 import { signUpFormSchema } from '../domain/accountForms';
 import { LIMITS } from '../domain/limits';
+import type { ApiError } from '../protocol/result';
 import { useAuth } from './context';
 import { SignInUnavailablePanel } from './SignInUnavailable';
 import type { PasswordAccounts } from './types';
@@ -31,7 +32,7 @@ import { authLink, returnPath } from './returnPath';
 type Field = 'name' | 'email' | 'password';
 
 /** Which field a server refusal is about; null when it is about the form, none in particular. */
-function fieldOf(status: number, message: string): Field | null {
+function fieldOf({ status, message }: ApiError): Field | null {
   // A refused sign-in names neither field on purpose (it must not tell which one was wrong).
   if (status === 401) return null;
   if (status === 409) return 'email';
@@ -92,9 +93,9 @@ export function AuthForm({ mode, accounts, from }: AuthFormProps) {
       void navigate(from, { replace: true });
       return;
     }
-    const field = fieldOf(result.status, result.errorMessage);
-    if (field) form.setFieldError(field, result.errorMessage);
-    else setFormError(result.errorMessage);
+    const field = fieldOf(result.error);
+    if (field) form.setFieldError(field, result.error.message);
+    else setFormError(result.error.message);
   });
 
   return (

@@ -49,7 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void auth.currentUser(startToken).then((result) => {
       if (cancelled) return;
       if (result.ok) signedIn(startToken, result.data);
-      else if (result.status === 401) signedOut();
+      else if (result.error.status === 401) signedOut();
     });
     return () => {
       cancelled = true;

@@ -4,7 +4,7 @@
  * or Clerk when VITE_CLERK_PUBLISHABLE_KEY is set). Screens read it through src/auth/session.ts.
  */
 import type { ComponentType } from 'react';
-import type { ApiResult } from '../api/client';
+import type { ApiResult } from '../protocol/result';
 import type { SignInRequest, SignUpRequest, User } from '../domain/schemas';
 
 /** The user of SPEC §3, with the names analytics identifies them by (SPEC §4). */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { browserTimeZone } from '../api/client';
-import type { ApiError, ApiResult } from '../api/result';
+import type { ApiError, ApiResult } from '../protocol/result';
 import {
   announcementSchema,
   gameControlSchema,
@@ -28,10 +28,10 @@ import {
   type TeamRenameRequest,
 } from '../domain/games';
 
-/** The live screens' name for an error: the shared one (src/api/result.ts). */
+/** The live screens' name for an error: the shared one (src/protocol/result.ts). */
 export type LiveError = ApiError;
 export type { ApiResult };
-export { isPermanent } from '../api/result';
+export { isPermanent } from '../protocol/result';
 
 export const NETWORK_ERROR_MESSAGE =
   'The server cannot be reached. Check the connection; the screen keeps trying.';

@@ -32,7 +32,7 @@ export function CodeEntry(props: { initialCode?: string; initialError?: string }
       lookedUp.set(code, result.data);
       navigate(pathFor.tasks(code));
     } else {
-      setError(result.status === 404 ? TEXTS.notFound : result.errorMessage);
+      setError(result.error.status === 404 ? TEXTS.notFound : result.error.message);
     }
   }
 

@@ -97,12 +97,12 @@ async function fetchLoad(code: string, outbox: Outbox): Promise<{ load: Load; te
       saveCachedState(code, me.data);
       return { load: { kind: 'team', state: me.data, offline: false }, teamGone };
     }
-    if (me.status === 404) return { load: { kind: 'missing' }, teamGone };
-    if (me.status !== 401) {
+    if (me.error.status === 404) return { load: { kind: 'missing' }, teamGone };
+    if (me.error.status !== 401) {
       const cached = loadCachedState(code);
       const load: Load = cached
         ? { kind: 'team', state: cached, offline: true }
-        : { kind: 'failed', message: me.errorMessage };
+        : { kind: 'failed', message: me.error.message };
       return { load, teamGone };
     }
     forgetTeam(code);
@@ -111,12 +111,10 @@ async function fetchLoad(code: string, outbox: Outbox): Promise<{ load: Load; te
   }
   const prefetched = lookedUp.get(code);
   lookedUp.delete(code);
-  const game = prefetched
-    ? ({ ok: true, status: 200, data: prefetched } as const)
-    : await api.game(code);
+  const game = prefetched ? ({ ok: true, data: prefetched } as const) : await api.game(code);
   if (game.ok) return { load: { kind: 'lobby', game: game.data, full: null }, teamGone };
-  if (game.status === 404) return { load: { kind: 'missing' }, teamGone };
-  return { load: { kind: 'failed', message: game.errorMessage }, teamGone };
+  if (game.error.status === 404) return { load: { kind: 'missing' }, teamGone };
+  return { load: { kind: 'failed', message: game.error.message }, teamGone };
 }
 
 /**
@@ -136,7 +134,9 @@ async function rejoinFromAddress(
   if (loadToken(code) && cached?.rejoinCode === rejoinCode) return null;
   const result = await api.rejoin(code, rejoinCode);
   // An ended game (410) shows as ended; an unknown activity (404) as a wrong activity code.
-  if (!result.ok) return result.status === 410 ? null : { typed, message: result.errorMessage };
+  if (!result.ok) {
+    return result.error.status === 410 ? null : { typed, message: result.error.message };
+  }
   if (loadToken(code) && cached?.team.id !== result.data.team.id) {
     // This phone was another team: its unsent answers are that team's, never this one's.
     forgetTeam(code);

@@ -69,7 +69,7 @@ export function Join(props: {
       setPhase({ kind: 'uploading', token, progress }),
     );
     if (result.ok) props.onJoined();
-    else setPhase({ kind: 'uploadFailed', token, message: result.errorMessage });
+    else setPhase({ kind: 'uploadFailed', token, message: result.error.message });
   }
 
   async function join(event: FormEvent) {
@@ -87,11 +87,12 @@ export function Join(props: {
       return;
     }
     setPhase({ kind: 'form' });
-    if (result.status === 403) props.onFull(result.errorMessage);
-    else if (result.status === 404 || result.status === 410) props.onClosed();
-    else if (result.status === 409 && NOT_STARTED.test(result.errorMessage)) props.onClosed();
-    else if (result.status === 409 || result.status === 400) setNameError(result.errorMessage);
-    else setFormError(result.errorMessage);
+    const { status, message } = result.error;
+    if (status === 403) props.onFull(message);
+    else if (status === 404 || status === 410) props.onClosed();
+    else if (status === 409 && NOT_STARTED.test(message)) props.onClosed();
+    else if (status === 409 || status === 400) setNameError(message);
+    else setFormError(message);
   }
 
   const busy = phase.kind !== 'form';

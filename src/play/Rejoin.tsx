@@ -73,10 +73,10 @@ export function RejoinForm(props: {
     if (result.ok) {
       saveToken(code, result.data.token);
       props.onRejoined();
-    } else if (result.status === 410) {
+    } else if (result.error.status === 410) {
       props.onClosed();
     } else {
-      setError(result.errorMessage);
+      setError(result.error.message);
     }
   }
 

@@ -34,7 +34,7 @@ export function useScoreboard(code: string, teamId: string) {
         setBoard(result.data);
         setError(null);
       } else {
-        setError(result.errorMessage);
+        setError(result.error.message);
       }
     };
     void refresh();

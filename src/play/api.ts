@@ -1,15 +1,14 @@
 /**
- * The player's calls (docs/games.md "The player"). Every call answers an ApiResult instead of
- * throwing: status 0 means the request never got an answer (offline, dropped connection), which
- * callers treat differently from a refusal. Responses are typed from src/domain/games.ts but not
- * parsed with zod (see rules.ts for why the player carries no zod).
+ * The player's calls (docs/games.md "The player"). Every call answers the browser programs' one
+ * ApiResult (src/protocol/result.ts) instead of throwing: an error status of null means the
+ * request never got an answer (offline, dropped connection), which callers treat differently
+ * from a refusal. Responses are typed from src/domain/games.ts but not parsed with zod (see
+ * rules.ts for why the player carries no zod).
  */
 import type { AnswerResult, PlayerState, PublicGame, Scoreboard, Team } from '../domain/games';
+import type { ApiResult } from '../protocol/result';
 import { TEXTS } from './rules';
 import { noteServerDate } from './serverClock';
-
-export type ApiResult<T> =
-  { ok: true; status: number; data: T } | { ok: false; status: number; errorMessage: string };
 
 export const playPath = (code: string, rest = ''): string =>
   `/v1/play/${encodeURIComponent(code)}${rest}`;
@@ -17,14 +16,15 @@ export const playPath = (code: string, rest = ''): string =>
 const headersFor = (token?: string | null): Record<string, string> =>
   token ? { TeamToken: token } : {};
 
-function failure<T>(status: number, body: unknown): ApiResult<T> {
+/** `status` null: no answer came at all. */
+function failure<T>(status: number | null, body: unknown): ApiResult<T> {
   const message =
     body && typeof body === 'object' && 'errorMessage' in body
       ? String((body as { errorMessage: unknown }).errorMessage)
-      : status === 0
+      : status === null
         ? TEXTS.offline
         : `Something went wrong (${status}). Please try again.`;
-  return { ok: false, status, errorMessage: message };
+  return { ok: false, error: { status, message } };
 }
 
 function parse(text: string): unknown {
@@ -50,13 +50,11 @@ async function call<T>(path: string, token?: string | null, body?: unknown): Pro
       cache: 'no-store',
     });
   } catch {
-    return failure(0, null);
+    return failure(null, null);
   }
   noteServerDate(response.headers.get('date'), sentAt, Date.now());
   const data = parse(await response.text().catch(() => ''));
-  return response.ok
-    ? { ok: true, status: response.status, data: data as T }
-    : failure(response.status, data);
+  return response.ok ? { ok: true, data: data as T } : failure(response.status, data);
 }
 
 /**
@@ -83,11 +81,12 @@ export function upload<T>(
       const data = parse(xhr.responseText);
       resolve(
         xhr.status >= 200 && xhr.status < 300
-          ? { ok: true, status: xhr.status, data: data as T }
-          : failure(xhr.status, data),
+          ? { ok: true, data: data as T }
+          : // XHR's status 0 is a request that got no answer.
+            failure(xhr.status === 0 ? null : xhr.status, data),
       );
     };
-    xhr.onerror = xhr.onabort = xhr.ontimeout = () => resolve(failure(0, null));
+    xhr.onerror = xhr.onabort = xhr.ontimeout = () => resolve(failure(null, null));
     xhr.send(form);
   });
 }

@@ -20,7 +20,8 @@
  *   reported (onRejected).
  */
 import type { AnswerResult } from '../domain/games';
-import type { AnswerBody, ApiResult } from './api';
+import type { ApiError, ApiResult } from '../protocol/result';
+import type { AnswerBody } from './api';
 import type { MediaStore } from './mediaStore';
 
 export type OutboxEntry = {
@@ -76,8 +77,9 @@ export const laneOf = (entry: OutboxEntry): Lane => ('media' in entry ? 'uploads
  */
 export const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000, 60_000] as const;
 
-const RETRYABLE = new Set([0, 408, 429]);
-const isRetryable = (status: number): boolean => RETRYABLE.has(status) || status >= 500;
+const RETRYABLE = new Set([408, 429]);
+const isRetryable = ({ status }: ApiError): boolean =>
+  status === null || RETRYABLE.has(status) || status >= 500;
 
 export const MEDIA_LOST_MESSAGE =
   'The photo or video was no longer on this phone, so it could not be sent. Please take it again.';
@@ -248,12 +250,12 @@ export class Outbox {
         this.setSending(entry.clientId, undefined);
         this.publish({ [waiting]: false });
         this.handlers.onSent?.(entry, result.data);
-      } else if (result.status === 401) {
+      } else if (result.error.status === 401) {
         this.setSending(entry.clientId, undefined);
         this.publish({ [waiting]: false });
         this.handlers.onUnauthorised?.();
         return;
-      } else if (isRetryable(result.status)) {
+      } else if (isRetryable(result.error)) {
         this.setSending(entry.clientId, undefined);
         this.publish({ [waiting]: true });
         this.scheduleRetry(lane);
@@ -261,7 +263,7 @@ export class Outbox {
       } else {
         await this.remove(entry.clientId);
         this.setSending(entry.clientId, undefined);
-        this.handlers.onRejected?.(entry, result.errorMessage);
+        this.handlers.onRejected?.(entry, result.error.message);
       }
     }
     this.publish({ [waiting]: false });

@@ -22,7 +22,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useApiCredentials } from '../../auth/session';
-import type { ApiResult } from '../../api/client';
+import type { ApiResult } from '../../protocol/result';
 import {
   announceToGame,
   controlOwnGame,
@@ -127,7 +127,7 @@ export function GameControlsMenu({ row, offline, onChanged }: GameControlsMenuPr
     setNotice(null);
     const result = await call();
     setBusy(null);
-    if (!result.ok) return result.errorMessage;
+    if (!result.ok) return result.error.message;
     onChanged(row, result.data);
     return null;
   };
@@ -317,7 +317,7 @@ export function GameControlsMenu({ row, offline, onChanged }: GameControlsMenuPr
         heading={<Text fw={600}>{row.name}</Text>}
         send={async (text) => {
           const result = await announceToGame(row.gameId, text, credentials);
-          return result.ok ? null : result.errorMessage;
+          return result.ok ? null : result.error.message;
         }}
         onClose={() => setAnnouncing(false)}
         onSent={() => {

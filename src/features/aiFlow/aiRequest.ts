@@ -6,6 +6,7 @@ import { deliveryTypeFromWizard, durationFromWizard, gameTypeFromWizard } from '
 import { aiRequestErrorMessage, MESSAGES } from '../../domain/messages';
 import type { AiContentRequestBody, AiWizardState } from '../../domain/schemas';
 import { OFFLINE_MESSAGE } from '../../api/client';
+import { isUnreachable, type ApiError } from '../../protocol/result';
 
 export type NewActivityAnswers = Pick<
   AiWizardState,
@@ -28,18 +29,9 @@ export function newActivityRequest(
   };
 }
 
-interface Failure {
-  status: number;
-  errorMessage: string;
-}
-
-/** Status 0 with the client's offline sentence: no answer came at all. */
-export const isOfflineFailure = (failure: Failure): boolean =>
-  failure.status === 0 && failure.errorMessage === OFFLINE_MESSAGE;
-
 /** The request for content failed: 422 or any other refusal (SPEC §8), or no connection. */
-export function requestFailureText(failure: Failure): string {
-  return isOfflineFailure(failure) ? OFFLINE_MESSAGE : aiRequestErrorMessage(failure.status);
+export function requestFailureText(error: ApiError): string {
+  return isUnreachable(error) ? OFFLINE_MESSAGE : aiRequestErrorMessage(error.status);
 }
 
 /** Polling for the result failed (SPEC §8); offline is not a failure, polling goes on. */

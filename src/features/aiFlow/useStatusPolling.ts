@@ -5,18 +5,17 @@
  * does with the answers. No connection is not a failure: it is said, and polling goes on. Any
  * other failure ends the wait, and so does the answer the screen waits for; each is acted on once.
  */
-import { asResult, type ApiCallResult } from '../../api/client';
-import { isUnreachable } from '../../api/result';
 import { pollAiContent } from '../../api/ai';
 import { usePolledRequest, type PollWake } from '../../api/usePolledRequest';
 import { useApiCredentials } from '../../auth/session';
 import type { AiContentRequestStatus } from '../../domain/schemas';
+import { isUnreachable, type ApiResult } from '../../protocol/result';
 import { useAiRequestWake } from './useAiRequestWake';
 
 export interface StatusPollingOptions<T> {
   enabled: boolean;
   /** The status call; the latest one given is used. */
-  request: () => Promise<ApiCallResult<T>>;
+  request: () => Promise<ApiResult<T>>;
   /** The answer the screen waits for (an answer without a body is null). */
   isDone: (status: T | null) => boolean;
   /** Each answer says whether the device reached the server (true: it did not). */
@@ -46,7 +45,7 @@ export function useStatusPolling<T>(options: StatusPollingOptions<T>): void {
     firstRequest: 'afterInterval',
     wake,
     restartKey,
-    request: async () => asResult<T | null>(await request()),
+    request,
     isFinal: (result) => (result.ok ? isDone(result.data ?? null) : !isUnreachable(result.error)),
     onResult: async (result, active) => {
       if (!result.ok) {

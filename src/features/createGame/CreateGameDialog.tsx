@@ -148,7 +148,7 @@ function useAiGeneration(state: DialogState, dispatch: (action: DialogAction) =>
       dispatch(
         result.ok
           ? { type: 'requested', run, statusUrl: result.data.aiContentRequestStatusUrl }
-          : { type: 'failed', run, error: requestFailureText(result) },
+          : { type: 'failed', run, error: requestFailureText(result.error) },
       );
     })();
   }, [run, dispatch]);

@@ -4,7 +4,7 @@
  * shared poll layer. The reads are local, so they go on while the browser is offline.
  */
 import { useMemo } from 'react';
-import type { ApiResult } from '../../api/result';
+import type { ApiResult } from '../../protocol/result';
 import { usePolledRequest } from '../../api/usePolledRequest';
 import type { QueryState } from '../../localdb/hooks';
 

@@ -25,7 +25,7 @@ export interface DialogErrorStateProps {
 /** Whether "Try again?" can help: not after a plan's refusal (403), which only an upgrade lifts. */
 export const isRetryableFailure = (failure: {
   step: 'create' | 'poll';
-  httpStatus: number;
+  httpStatus: number | null;
   offline: boolean;
 }): boolean => failure.offline || failure.step === 'poll' || failure.httpStatus !== 403;
 

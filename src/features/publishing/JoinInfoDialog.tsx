@@ -9,11 +9,11 @@ import { fetchGameStatus } from '../../api/games';
 import { useApiCredentials } from '../../auth/session';
 import { MESSAGES } from '../../domain/messages';
 import type { GameStatus } from '../../domain/schemas';
+import { isUnreachable } from '../../protocol/result';
 import { DialogErrorState } from './DialogErrorState';
 import { dialogModalProps, RESULT_DIALOG_SIZE } from './dialogModalProps';
 import { ScheduledJoinDetails } from './ScheduledJoinDetails';
 import { DIALOG_TEXTS } from './texts';
-import { isOfflineFailure } from './useGameStatusFlow';
 import { useJoinAddress } from './useJoinAddress';
 
 export interface JoinInfoDialogProps {
@@ -84,7 +84,7 @@ function JoinInfoContent({
       if (!current) return;
       if (result.ok) setState({ stage: 'loaded', status: result.data });
       else {
-        const offline = isOfflineFailure(result);
+        const offline = isUnreachable(result.error);
         setState({
           stage: 'error',
           offline,

@@ -117,7 +117,7 @@ function LiveLimitNotice({
     setError(null);
     const result = await controlOwnGame(live.gameId, 'end', credentials);
     if (!result.ok) {
-      setError(result.errorMessage);
+      setError(result.error.message);
       setStage('confirm');
       return;
     }

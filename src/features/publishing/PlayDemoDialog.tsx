@@ -64,7 +64,10 @@ export function PlayDemoDialog({ opened, onClose }: PlayDemoDialogProps) {
           ? { kind: 'ready', sample: result.data }
           : {
               kind: 'failed',
-              message: result.status === 0 ? SAMPLE_GAME_TEXTS.unavailable : result.errorMessage,
+              // Status null: no answer came. Checked here rather than with isUnreachable, whose
+              // chunk of its own would be one more file for the first screen.
+              message:
+                result.error.status === null ? SAMPLE_GAME_TEXTS.unavailable : result.error.message,
             },
       );
     });

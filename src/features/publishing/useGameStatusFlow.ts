@@ -9,12 +9,11 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchGameStatus } from '../../api/games';
-import { asResult, OFFLINE_MESSAGE, type ApiCallResult } from '../../api/client';
-import { isUnreachable } from '../../api/result';
 import { usePolledRequest } from '../../api/usePolledRequest';
 import { useApiCredentials } from '../../auth/session';
 import { POLL_INTERVAL_MS } from '../../domain/constants';
 import type { GameStatus, GameStatusUrlResponse } from '../../domain/schemas';
+import { isUnreachable, type ApiResult } from '../../protocol/result';
 
 export type GameFlowStep = 'create' | 'poll';
 
@@ -26,8 +25,11 @@ export type GameFlowState =
   | {
       stage: 'error';
       step: GameFlowStep;
-      /** The failing response's status; 0 when the device could not reach the server. */
-      httpStatus: number;
+      /**
+       * The refusal's HTTP status; null when there is none: no answer came (then `offline`), or
+       * the game was created but its answer named no status URL.
+       */
+      httpStatus: number | null;
       /** The server's own words (e.g. a 403's plan message), or the client's. */
       errorMessage: string;
       offline: boolean;
@@ -35,7 +37,7 @@ export type GameFlowState =
       gameStatusUrl: string | null;
     };
 
-export type CreateGame = () => Promise<ApiCallResult<GameStatusUrlResponse>>;
+export type CreateGame = () => Promise<ApiResult<GameStatusUrlResponse>>;
 
 export interface GameStatusFlowOptions {
   /** When polling stops: a code for a launch or demo, publishedAt for a schedule. */
@@ -57,10 +59,6 @@ export interface GameStatusFlow {
   /** Stops polling but keeps what is on screen (a dialog fading out after "Close"). */
   stop: () => void;
 }
-
-/** Only the client's own offline sentence means "offline": status 0 has other causes too. */
-export const isOfflineFailure = (result: { status: number; errorMessage: string }): boolean =>
-  result.status === 0 && result.errorMessage === OFFLINE_MESSAGE;
 
 const IDLE: GameFlowState = { stage: 'idle' };
 
@@ -100,8 +98,7 @@ export function useGameStatusFlow({
     enabled: polling !== null,
     restartKey: polling?.run,
     intervalMs: pollIntervalMs,
-    request: async () =>
-      asResult(await fetchGameStatus(polling!.gameStatusUrl, latest.current.credentials)),
+    request: () => fetchGameStatus(polling!.gameStatusUrl, latest.current.credentials),
     isFinal: (result) => !result.ok || latest.current.isDone(result.data),
     onResult: (result) => {
       const gameStatusUrl = polling!.gameStatusUrl;
@@ -109,7 +106,7 @@ export function useGameStatusFlow({
         setState({
           stage: 'error',
           step: 'poll',
-          httpStatus: result.error.status ?? 0,
+          httpStatus: result.error.status,
           errorMessage: result.error.message,
           offline: isUnreachable(result.error),
           gameStatusUrl,
@@ -134,15 +131,16 @@ export function useGameStatusFlow({
       const result = await createGame();
       if (!current(run)) return;
       if (!result.ok || typeof result.data?.gameStatusUrl !== 'string') {
-        const failure = result.ok
-          ? { status: result.status, errorMessage: '' }
-          : { status: result.status, errorMessage: result.errorMessage };
         setState({
           stage: 'error',
           step: 'create',
-          httpStatus: failure.status,
-          errorMessage: failure.errorMessage,
-          offline: isOfflineFailure(failure),
+          ...(result.ok
+            ? { httpStatus: null, errorMessage: '', offline: false }
+            : {
+                httpStatus: result.error.status,
+                errorMessage: result.error.message,
+                offline: isUnreachable(result.error),
+              }),
           gameStatusUrl: null,
         });
         return;

@@ -16,6 +16,7 @@ import { pollAiContent, requestAiContent } from '../../../src/api/ai';
 import {
   announceAiRequestFinished,
   listenForAiRequestEvents,
+  onAiRequestFinished,
 } from '../../../src/localdb/aiRequestEvents';
 import type { TeamtrailDatabase } from '../../../src/localdb/database';
 import { AI_REQUEST_FINISHED } from '../../../src/domain/aiEvents';
@@ -40,7 +41,7 @@ vi.mock('../../../src/auth/session', () => ({
 }));
 vi.mock('../../../src/api/ai', () => ({ requestAiContent: vi.fn(), pollAiContent: vi.fn() }));
 vi.mock('../../../src/api/taskOrigins', () => ({
-  getTaskOrigins: vi.fn(async () => ({ ok: true, status: 200, data: [] })),
+  getTaskOrigins: vi.fn(async () => ({ ok: true, data: [] })),
   anotherTaskLikeThis: vi.fn(),
 }));
 
@@ -75,19 +76,34 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const where = () => screen.getByTestId('where').textContent;
 const pending = () => ({
   ok: true as const,
-  status: 200,
   data: { completedAt: null, template: null },
 });
 const done = (template: Template) => ({
   ok: true as const,
-  status: 200,
   data: { completedAt: '2026-03-01T09:00:05.000Z', template },
 });
 /** What the sync worker does when the server's event stream says the request is over. */
 const serverSaysFinished = (id = requestId, status: 'completed' | 'failed' = 'completed') =>
   announceAiRequestFinished({ type: AI_REQUEST_FINISHED, requestId: id, status });
-/** A message on a BroadcastChannel takes a turn of the event loop to arrive. */
-const delivered = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+/**
+ * serverSaysFinished, resolved once this tab has heard it (a message on a BroadcastChannel takes
+ * a turn of the event loop to arrive). The screens listened before: they have heard it too.
+ */
+async function serverSaysFinishedAndHeard(id = requestId) {
+  let announced = false;
+  let stop = () => {};
+  const heard = new Promise<void>((resolve) => {
+    stop = onAiRequestFinished(id, () => {
+      if (announced) resolve();
+    });
+  });
+  // A request heard before is told at once, in a microtask: that is not this announcement.
+  await Promise.resolve();
+  announced = true;
+  serverSaysFinished(id);
+  await act(() => heard);
+  stop();
+}
 
 describe('the request id is the end of the status URL (SPEC §7 {rest})', () => {
   it('reads it from the URL the POST answered, and nothing from another address', () => {
@@ -140,8 +156,7 @@ describe('wizard /activity/status: the finished event asks at once, the 5 s poll
     vi.mocked(pollAiContent).mockResolvedValue(done(template));
     renderWizard(db, '/activity/status');
     await screen.findByText(WORKING);
-    serverSaysFinished(randomUUID());
-    await delivered();
+    await serverSaysFinishedAndHeard(randomUUID());
     expect(pollAiContent).not.toHaveBeenCalled();
     expect(where()).toBe('/activity/status');
     await advance(5_000);
@@ -150,8 +165,7 @@ describe('wizard /activity/status: the finished event asks at once, the 5 s poll
   });
 
   it('an event heard before the screen began waiting (a generator quicker than the answer) still asks at once', async () => {
-    serverSaysFinished();
-    await delivered();
+    await serverSaysFinishedAndHeard();
     const template = generatedTemplate();
     vi.mocked(pollAiContent).mockResolvedValue(done(template));
     renderWizard(db, '/activity/status');
@@ -174,22 +188,20 @@ describe('wizard /activity/status: the finished event asks at once, the 5 s poll
 
     await advance(5_000);
     expect(pollAiContent).toHaveBeenCalledTimes(1);
-    serverSaysFinished();
-    await delivered();
+    await serverSaysFinishedAndHeard();
     expect(pollAiContent).toHaveBeenCalledTimes(1); // not while the first is unanswered
     await act(async () => answerFirst(pending())); // sent before the job was done
     await waitFor(() => expect(where()).toBe('/activity/complete'));
     expect(pollAiContent).toHaveBeenCalledTimes(2);
     // A late repeat of the event, and the polls' times, change nothing.
-    serverSaysFinished();
-    await delivered();
+    await serverSaysFinishedAndHeard();
     await advance(10_000);
     expect(pollAiContent).toHaveBeenCalledTimes(2);
     expect(arrivals.size).toBe(1);
   });
 
   it('a failed request shows the failure as soon as the event arrives', async () => {
-    vi.mocked(pollAiContent).mockResolvedValue({ ok: false, status: 422, errorMessage: 'x' });
+    vi.mocked(pollAiContent).mockResolvedValue({ ok: false, error: { status: 422, message: 'x' } });
     renderWizard(db, '/activity/status');
     await screen.findByText(WORKING);
     serverSaysFinished(requestId, 'failed');
@@ -205,7 +217,6 @@ describe('"Create new game" dialog, AI path: the finished event asks at once', (
     const template = generatedTemplate('Space quiz');
     vi.mocked(requestAiContent).mockResolvedValue({
       ok: true,
-      status: 202,
       data: { aiContentRequestStatusUrl: statusUrl },
     });
     vi.mocked(pollAiContent).mockResolvedValue(done(template));
@@ -244,7 +255,6 @@ describe('builder "Generate with AI": the finished event asks at once', () => {
     };
     vi.mocked(requestAiContent).mockResolvedValue({
       ok: true,
-      status: 202,
       data: { aiContentRequestStatusUrl: statusUrl },
     });
     vi.mocked(pollAiContent).mockResolvedValue(done(answer));

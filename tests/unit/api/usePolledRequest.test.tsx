@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ApiResult } from '../../../src/api/result';
+import type { ApiResult } from '../../../src/protocol/result';
 import {
   usePolledRequest,
   type PolledRequestOptions,

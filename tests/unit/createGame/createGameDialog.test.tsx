@@ -122,13 +122,11 @@ async function answerUpToName(topics = 'Space and planets') {
 async function createAndFinish(template: Template, notice?: string | null) {
   vi.mocked(requestAiContent).mockResolvedValue({
     ok: true,
-    status: 202,
     data: { aiContentRequestStatusUrl: STATUS_URL },
   });
   const data = { completedAt: '2026-03-01T09:00:00.000Z', template };
   vi.mocked(pollAiContent).mockResolvedValue({
     ok: true,
-    status: 200,
     data: notice === undefined ? data : { ...data, notice },
   });
   await answerUpToName();
@@ -208,14 +206,12 @@ describe('SPEC §2.5 steps 5–7: creating, polling every 5 s, ready', () => {
     const template = generatedTemplate('Space quiz');
     vi.mocked(requestAiContent).mockResolvedValue({
       ok: true,
-      status: 202,
       data: { aiContentRequestStatusUrl: STATUS_URL },
     });
     vi.mocked(pollAiContent)
-      .mockResolvedValueOnce({ ok: true, status: 200, data: { completedAt: null, template: null } })
+      .mockResolvedValueOnce({ ok: true, data: { completedAt: null, template: null } })
       .mockResolvedValueOnce({
         ok: true,
-        status: 200,
         data: { completedAt: '2026-03-01T09:00:00.000Z', template },
       });
     renderDialog();
@@ -318,7 +314,7 @@ describe('SPEC §2.5 on error', () => {
     [422, 'The generated content or template contains incomplete data.'],
     [503, 'Unable to request content generation. Please try again later.'],
   ])('a %i answer shows "%s" as it is', async (status, message) => {
-    vi.mocked(requestAiContent).mockResolvedValue({ ok: false, status, errorMessage: 'x' });
+    vi.mocked(requestAiContent).mockResolvedValue({ ok: false, error: { status, message: 'x' } });
     renderDialog();
     await answerUpToName();
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Space quiz' } });
@@ -329,10 +325,9 @@ describe('SPEC §2.5 on error', () => {
   it('a poll failure shows "Unable to get content generation results. Please try again later"', async () => {
     vi.mocked(requestAiContent).mockResolvedValue({
       ok: true,
-      status: 202,
       data: { aiContentRequestStatusUrl: STATUS_URL },
     });
-    vi.mocked(pollAiContent).mockResolvedValue({ ok: false, status: 500, errorMessage: 'x' });
+    vi.mocked(pollAiContent).mockResolvedValue({ ok: false, error: { status: 500, message: 'x' } });
     renderDialog();
     await answerUpToName();
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Space quiz' } });
@@ -345,7 +340,10 @@ describe('SPEC §2.5 on error', () => {
   });
 
   it('"Try again?" returns to step 1 (game type), keeping what was typed', async () => {
-    vi.mocked(requestAiContent).mockResolvedValue({ ok: false, status: 500, errorMessage: 'x' });
+    vi.mocked(requestAiContent).mockResolvedValue({
+      ok: false,
+      error: { status: 500, message: 'x' },
+    });
     renderDialog();
     await answerUpToName('Rivers of Europe');
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Rivers' } });
@@ -359,7 +357,10 @@ describe('SPEC §2.5 on error', () => {
   });
 
   it('"Close" resets the dialog fully', async () => {
-    vi.mocked(requestAiContent).mockResolvedValue({ ok: false, status: 500, errorMessage: 'x' });
+    vi.mocked(requestAiContent).mockResolvedValue({
+      ok: false,
+      error: { status: 500, message: 'x' },
+    });
     renderDialog();
     await answerUpToName('Rivers of Europe');
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Rivers' } });

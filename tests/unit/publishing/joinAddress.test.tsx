@@ -46,8 +46,8 @@ const READY = gameStatus({
 
 beforeEach(() => {
   vi.mocked(fetchJoinAddress).mockResolvedValue(ok(LOCAL));
-  vi.mocked(createDemoGame).mockResolvedValue(ok({ gameStatusUrl: STATUS_URL }, 201));
-  vi.mocked(launchGame).mockResolvedValue(ok({ gameStatusUrl: STATUS_URL }, 201));
+  vi.mocked(createDemoGame).mockResolvedValue(ok({ gameStatusUrl: STATUS_URL }));
+  vi.mocked(launchGame).mockResolvedValue(ok({ gameStatusUrl: STATUS_URL }));
   vi.mocked(fetchGameStatus).mockResolvedValue(ok(READY));
 });
 
@@ -138,7 +138,7 @@ describe('the launch/demo dialog warns when phones cannot reach the join address
   });
 
   it('shows nothing, and launches all the same, when the address cannot be asked for', async () => {
-    for (const failure of [fail(0, OFFLINE_MESSAGE), fail(401), ok({ unexpected: true })]) {
+    for (const failure of [fail(null, OFFLINE_MESSAGE), fail(401), ok({ unexpected: true })]) {
       vi.mocked(fetchJoinAddress).mockResolvedValue(failure);
       openLaunch();
       await screen.findByTestId('activity-code');

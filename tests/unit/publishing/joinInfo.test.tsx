@@ -87,7 +87,7 @@ describe('SPEC §2.9 Activity join info', () => {
   });
 
   it('offline: says so, and that this needs the internet', async () => {
-    vi.mocked(fetchGameStatus).mockResolvedValueOnce(fail(0, OFFLINE_MESSAGE));
+    vi.mocked(fetchGameStatus).mockResolvedValueOnce(fail(null, OFFLINE_MESSAGE));
     open();
     const text = (await screen.findByRole('alert')).textContent ?? '';
     expect(text).toContain('You are offline');

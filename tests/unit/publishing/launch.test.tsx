@@ -59,8 +59,8 @@ const READY = gameStatus({
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   vi.mocked(useSession).mockReturnValue(SIGNED_IN);
-  vi.mocked(createDemoGame).mockResolvedValue(ok({ gameStatusUrl: STATUS_URL }, 201));
-  vi.mocked(launchGame).mockResolvedValue(ok({ gameStatusUrl: STATUS_URL }, 201));
+  vi.mocked(createDemoGame).mockResolvedValue(ok({ gameStatusUrl: STATUS_URL }));
+  vi.mocked(launchGame).mockResolvedValue(ok({ gameStatusUrl: STATUS_URL }));
   vi.mocked(fetchGameStatus).mockResolvedValue(ok(READY));
 });
 
@@ -281,7 +281,7 @@ describe('SPEC §8 launch/demo dialog errors', () => {
   });
 
   it('offline: says the device is offline and that this needs the internet', async () => {
-    vi.mocked(createDemoGame).mockResolvedValue(fail(0, OFFLINE_MESSAGE));
+    vi.mocked(createDemoGame).mockResolvedValue(fail(null, OFFLINE_MESSAGE));
     open();
     const text = await alertText();
     expect(text).toContain('You are offline');

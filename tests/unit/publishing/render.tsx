@@ -45,9 +45,9 @@ export function gameStatus(patch: Partial<GameStatus> = {}): GameStatus {
   };
 }
 
-export const ok = <T,>(data: T, status = 200) => ({ ok: true as const, status, data });
-export const fail = (status: number, errorMessage = 'Server said no') => ({
+export const ok = <T,>(data: T) => ({ ok: true as const, data });
+/** `status` null: no answer came at all (the device is offline). */
+export const fail = (status: number | null, message = 'Server said no') => ({
   ok: false as const,
-  status,
-  errorMessage,
+  error: { status, message },
 });

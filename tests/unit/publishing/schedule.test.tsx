@@ -73,7 +73,7 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   vi.setSystemTime(NOW);
   vi.mocked(useSession).mockReturnValue(SIGNED_IN);
-  vi.mocked(scheduleGame).mockResolvedValue(ok({ gameStatusUrl: STATUS_URL }, 201));
+  vi.mocked(scheduleGame).mockResolvedValue(ok({ gameStatusUrl: STATUS_URL }));
   vi.mocked(fetchGameStatus).mockResolvedValue(ok(PUBLISHED));
 });
 
@@ -377,20 +377,20 @@ describe('SPEC §8 Schedule errors', () => {
 
   it('poll failure: "Unable to schedule activity at this time. Please try again later."', async () => {
     vi.mocked(fetchGameStatus).mockResolvedValue(fail(500));
-    expect(await scheduleWith(ok({ gameStatusUrl: STATUS_URL }, 201))).toContain(
+    expect(await scheduleWith(ok({ gameStatusUrl: STATUS_URL }))).toContain(
       'Unable to schedule activity at this time. Please try again later.',
     );
   });
 
   it('offline: says the device is offline and that this needs the internet', async () => {
-    const text = await scheduleWith(fail(0, OFFLINE_MESSAGE));
+    const text = await scheduleWith(fail(null, OFFLINE_MESSAGE));
     expect(text).toContain('You are offline');
     expect(text).toContain('this needs the internet');
   });
 
   it('"Try again?" sends the same schedule again', async () => {
     await scheduleWith(fail(500));
-    vi.mocked(scheduleGame).mockResolvedValue(ok({ gameStatusUrl: STATUS_URL }, 201));
+    vi.mocked(scheduleGame).mockResolvedValue(ok({ gameStatusUrl: STATUS_URL }));
     fireEvent.click(button('Try again?'));
     expect(
       await screen.findByText(
@@ -403,7 +403,7 @@ describe('SPEC §8 Schedule errors', () => {
 
   it('"Try again?" after a poll failure polls again without scheduling a second instance', async () => {
     vi.mocked(fetchGameStatus).mockResolvedValueOnce(fail(502)).mockResolvedValue(ok(PUBLISHED));
-    await scheduleWith(ok({ gameStatusUrl: STATUS_URL }, 201));
+    await scheduleWith(ok({ gameStatusUrl: STATUS_URL }));
     fireEvent.click(button('Try again?'));
     await screen.findByText(
       'Your activity has been scheduled! Share the following details with participants.',

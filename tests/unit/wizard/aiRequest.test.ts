@@ -4,13 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  isOfflineFailure,
   newActivityRequest,
   POLL_FAILURE_TEXT,
   requestFailureText,
 } from '../../../src/features/aiFlow/aiRequest';
 import { taskCountImage } from '../../../src/features/aiFlow/illustrations';
-import { OFFLINE_MESSAGE } from '../../../src/api/client';
+import { notAsked, OFFLINE_MESSAGE } from '../../../src/api/client';
 import { aiContentRequestBodySchema } from '../../../src/domain/schemas';
 import { AI_WIZARD_DEFAULTS } from '../../../src/domain/flowDefaults';
 
@@ -35,24 +34,29 @@ describe('newActivityRequest', () => {
 
 describe('SPEC §8 AI generation errors', () => {
   it('422: "The generated content or template contains incomplete data."', () => {
-    expect(requestFailureText({ status: 422, errorMessage: 'x' })).toBe(
+    expect(requestFailureText({ status: 422, message: 'x' })).toBe(
       'The generated content or template contains incomplete data.',
     );
   });
 
   it('other: "Unable to request content generation. Please try again later."', () => {
     for (const status of [400, 403, 429, 500, 503]) {
-      expect(requestFailureText({ status, errorMessage: 'x' })).toBe(
+      expect(requestFailureText({ status, message: 'x' })).toBe(
         'Unable to request content generation. Please try again later.',
       );
     }
   });
 
-  it('no connection (status 0) is explained as being offline', () => {
-    expect(requestFailureText({ status: 0, errorMessage: OFFLINE_MESSAGE })).toBe(OFFLINE_MESSAGE);
-    expect(isOfflineFailure({ status: 0, errorMessage: OFFLINE_MESSAGE })).toBe(true);
-    // A status 0 that is not the network (an address the client does not know) is a failure.
-    expect(isOfflineFailure({ status: 0, errorMessage: 'unknown address' })).toBe(false);
+  it('no answer at all (status null) is explained as being offline', () => {
+    expect(requestFailureText({ status: null, message: OFFLINE_MESSAGE })).toBe(OFFLINE_MESSAGE);
+  });
+
+  it('a call the app did not make (an address it does not know) is a failure, not offline', () => {
+    const unknown = notAsked<never>('unknown address');
+    expect(unknown.ok).toBe(false);
+    expect(!unknown.ok && requestFailureText(unknown.error)).toBe(
+      'Unable to request content generation. Please try again later.',
+    );
   });
 
   it('poll failure: "Unable to get content generation results. Please try again later"', () => {

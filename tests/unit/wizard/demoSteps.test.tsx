@@ -69,7 +69,7 @@ function status(overrides: Partial<GameStatus> = {}) {
     endsAt: null,
     ...overrides,
   };
-  return { ok: true as const, status: 200, data };
+  return { ok: true as const, data };
 }
 
 describe('SPEC §2.4 step 8 demo/create, for a guest', () => {
@@ -100,7 +100,6 @@ describe('SPEC §2.4 step 8 demo/create, signed in', () => {
   it('creates the demo automatically, once, then goes to demo/status', async () => {
     vi.mocked(createDemoGame).mockResolvedValue({
       ok: true,
-      status: 201,
       data: { gameStatusUrl: GAME_STATUS_URL },
     });
     renderWizard(db, demo('create'));
@@ -120,7 +119,6 @@ describe('SPEC §2.4 step 8 demo/create, signed in', () => {
     session.signedIn = false;
     vi.mocked(createDemoGame).mockResolvedValue({
       ok: true,
-      status: 201,
       data: { gameStatusUrl: GAME_STATUS_URL },
     });
     const { router } = renderWizard(db, demo('create'));
@@ -142,12 +140,11 @@ describe('SPEC §2.4 step 8 demo/create, signed in', () => {
   it.each([
     [422, 'The activity contains incomplete data.'],
     [500, 'An unexpected erorr has occured whilst creating the activity demo'],
-    [0, OFFLINE_MESSAGE],
-  ])('a %i answer shows "%s" with "Try again?"', async (code, message) => {
+    [null, OFFLINE_MESSAGE],
+  ])('status %s (null: no answer at all) shows "%s" with "Try again?"', async (status, message) => {
     vi.mocked(createDemoGame).mockResolvedValue({
       ok: false,
-      status: code,
-      errorMessage: code === 0 ? OFFLINE_MESSAGE : 'server',
+      error: { status, message: status === null ? OFFLINE_MESSAGE : 'server' },
     });
     renderWizard(db, demo('create'));
     expect((await screen.findByTestId('wizard-error')).textContent).toBe(message);
@@ -212,7 +209,10 @@ describe('SPEC §2.4 step 9 demo/status', () => {
   });
 
   it('a poll failure shows the failure with "Try again?" and stops polling', async () => {
-    vi.mocked(fetchGameStatus).mockResolvedValue({ ok: false, status: 500, errorMessage: 'x' });
+    vi.mocked(fetchGameStatus).mockResolvedValue({
+      ok: false,
+      error: { status: 500, message: 'x' },
+    });
     renderWizard(db, demo('status'));
     await screen.findByText(WAITING);
     await advance(5_000);

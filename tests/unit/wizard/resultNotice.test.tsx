@@ -79,7 +79,6 @@ function finished(notice?: string | null) {
   const data = { completedAt: COMPLETED_AT, template };
   return {
     ok: true as const,
-    status: 200,
     data: notice === undefined ? data : { ...data, notice },
   };
 }
@@ -259,7 +258,6 @@ describe('docs/ai.md notice: a new request starts without the old notice', () =>
     });
     vi.mocked(requestAiContent).mockResolvedValue({
       ok: true,
-      status: 202,
       data: { aiContentRequestStatusUrl: STATUS_URL },
     });
     vi.mocked(pollAiContent).mockResolvedValue(finished(null));

@@ -58,12 +58,10 @@ const where = () => screen.getByTestId('where').textContent;
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const pending = () => ({
   ok: true as const,
-  status: 200,
   data: { completedAt: null, template: null },
 });
 const done = (template: Template | null) => ({
   ok: true as const,
-  status: 200,
   data: { completedAt: '2026-03-01T09:00:05.000Z', template },
 });
 
@@ -79,7 +77,6 @@ describe('SPEC §2.4 step 5 /activity/create', () => {
   it('shows the spinner texts, waits 3 s, then requests AI generation with the stored answers', async () => {
     vi.mocked(requestAiContent).mockResolvedValue({
       ok: true,
-      status: 202,
       data: { aiContentRequestStatusUrl: STATUS_URL },
     });
     renderWizard(db, '/activity/create');
@@ -124,7 +121,10 @@ describe('SPEC §2.4 step 5 /activity/create', () => {
     [500, 'Unable to request content generation. Please try again later.'],
     [429, 'Unable to request content generation. Please try again later.'],
   ])('a %i answer shows "%s" with "Try again?"', async (status, message) => {
-    vi.mocked(requestAiContent).mockResolvedValue({ ok: false, status, errorMessage: 'server' });
+    vi.mocked(requestAiContent).mockResolvedValue({
+      ok: false,
+      error: { status, message: 'server' },
+    });
     renderWizard(db, '/activity/create');
     await screen.findByText(WORKING);
     await advance(3_000);
@@ -133,11 +133,10 @@ describe('SPEC §2.4 step 5 /activity/create', () => {
     expect(where()).toBe('/activity/create');
   });
 
-  it('no connection (status 0) explains that the device is offline', async () => {
+  it('no answer at all (status null) explains that the device is offline', async () => {
     vi.mocked(requestAiContent).mockResolvedValue({
       ok: false,
-      status: 0,
-      errorMessage: OFFLINE_MESSAGE,
+      error: { status: null, message: OFFLINE_MESSAGE },
     });
     renderWizard(db, '/activity/create');
     await screen.findByText(WORKING);
@@ -146,7 +145,10 @@ describe('SPEC §2.4 step 5 /activity/create', () => {
   });
 
   it('a failure is kept: a reload shows it again instead of asking again', async () => {
-    vi.mocked(requestAiContent).mockResolvedValue({ ok: false, status: 422, errorMessage: 'x' });
+    vi.mocked(requestAiContent).mockResolvedValue({
+      ok: false,
+      error: { status: 422, message: 'x' },
+    });
     const first = renderWizard(db, '/activity/create');
     await screen.findByText(WORKING);
     await advance(3_000);
@@ -161,7 +163,10 @@ describe('SPEC §2.4 step 5 /activity/create', () => {
   });
 
   it('"Try again?" resets the wizard state and the demo state and goes to /activity/type', async () => {
-    vi.mocked(requestAiContent).mockResolvedValue({ ok: false, status: 500, errorMessage: 'x' });
+    vi.mocked(requestAiContent).mockResolvedValue({
+      ok: false,
+      error: { status: 500, message: 'x' },
+    });
     await storeDemoState(db, { templateId: 'old-template', code: 'ABCD2345' });
     renderWizard(db, '/activity/create');
     await screen.findByText(WORKING);
@@ -237,7 +242,7 @@ describe('SPEC §2.4 step 6 /activity/status (activity monitor)', () => {
   });
 
   it('a poll failure shows "Unable to get content generation results. Please try again later"', async () => {
-    vi.mocked(pollAiContent).mockResolvedValue({ ok: false, status: 500, errorMessage: 'x' });
+    vi.mocked(pollAiContent).mockResolvedValue({ ok: false, error: { status: 500, message: 'x' } });
     renderWizard(db, '/activity/status');
     await screen.findByText(WORKING);
     await advance(5_000);
@@ -252,7 +257,7 @@ describe('SPEC §2.4 step 6 /activity/status (activity monitor)', () => {
   it('no connection while polling says so and keeps polling', async () => {
     const template = generatedTemplate();
     vi.mocked(pollAiContent)
-      .mockResolvedValueOnce({ ok: false, status: 0, errorMessage: OFFLINE_MESSAGE })
+      .mockResolvedValueOnce({ ok: false, error: { status: null, message: OFFLINE_MESSAGE } })
       .mockResolvedValueOnce(done(template));
     renderWizard(db, '/activity/status');
     await screen.findByText(WORKING);

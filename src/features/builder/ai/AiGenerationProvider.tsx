@@ -93,7 +93,7 @@ export function AiGenerationProvider({
       if (result.ok) {
         dispatch({ type: 'requested', run, statusUrl: result.data.aiContentRequestStatusUrl });
       } else {
-        fail(run, requestFailureText(result));
+        fail(run, requestFailureText(result.error));
       }
     })();
   }, [run, onServer, sync, serverWaitMs, fail]);

@@ -185,7 +185,7 @@ export function TasksScreen() {
           id,
           stepsRef.current.map((s) => s.text),
         );
-        if (!result.ok) return result.errorMessage;
+        if (!result.ok) return result.error.message;
         const index = stepsRef.current.findIndex((s) => s.id === id);
         const old = stepsRef.current[index];
         // Deleted or locked while the server was asked: there is nothing to replace any more.

@@ -6,7 +6,7 @@
  */
 import { useNetwork } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiResult } from '../../../api/client';
+import type { ApiResult } from '../../../protocol/result';
 import { anotherTaskLikeThis, getTaskOrigins } from '../../../api/taskOrigins';
 import { useApiCredentials } from '../../../auth/session';
 import { useDataContext } from '../../../localdb/hooks/DataProvider';

@@ -44,7 +44,7 @@ export function CreateStep() {
         await now.update(
           result.ok
             ? { statusUrl: result.data.aiContentRequestStatusUrl, error: null }
-            : { error: requestFailureText(result) },
+            : { error: requestFailureText(result.error) },
         );
       })();
     }, AI_CREATE_DELAY_MS);

@@ -17,7 +17,7 @@ import { useApiCredentials, useSession } from '../../../auth/session';
 import { demoCreateErrorMessage } from '../../../domain/messages';
 import { PLANS } from '../../../domain/plans';
 import { DEMO_STATE_DEFAULTS } from '../../../domain/flowDefaults';
-import { isOfflineFailure } from '../../aiFlow/aiRequest';
+import { isUnreachable } from '../../../protocol/result';
 import { AiResultNotice } from '../../aiFlow/AiResultNotice';
 import { WizardCard } from '../WizardCard';
 import { WizardFailure } from '../WizardFailure';
@@ -66,9 +66,9 @@ export function DemoCreateStep() {
         result.ok
           ? { statusUrl: result.data.gameStatusUrl, error: null }
           : {
-              error: isOfflineFailure(result)
+              error: isUnreachable(result.error)
                 ? OFFLINE_MESSAGE
-                : demoCreateErrorMessage(result.status),
+                : demoCreateErrorMessage(result.error.status),
             },
       );
     })();

@@ -31,7 +31,7 @@ vi.mock('../../../../src/auth/session', () => ({
 }));
 vi.mock('../../../../src/api/ai', () => ({ requestAiContent: vi.fn(), pollAiContent: vi.fn() }));
 vi.mock('../../../../src/api/taskOrigins', () => ({
-  getTaskOrigins: vi.fn(async () => ({ ok: true, status: 200, data: [] })),
+  getTaskOrigins: vi.fn(async () => ({ ok: true, data: [] })),
   anotherTaskLikeThis: vi.fn(),
 }));
 
@@ -68,10 +68,9 @@ function setOnline(online: boolean) {
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const dialog = () => screen.getByRole('dialog');
 const inDialog = (name: string) => within(dialog()).getByRole('button', { name });
-const pending = { ok: true as const, status: 200, data: { completedAt: null, template: null } };
+const pending = { ok: true as const, data: { completedAt: null, template: null } };
 const accepted = {
   ok: true as const,
-  status: 202,
   data: { aiContentRequestStatusUrl: STATUS_URL },
 };
 
@@ -97,7 +96,6 @@ function answerFor(template: Template): Template {
 
 const completed = (template: Template) => ({
   ok: true as const,
-  status: 200,
   data: { completedAt: '2026-03-01T09:05:00.000Z', template },
 });
 
@@ -226,8 +224,8 @@ describe('SPEC §2.8 Generate with AI steps 2–4: Creating, Polling every 5 s, 
     const template = await activityWithLockedTasks();
     vi.mocked(requestAiContent).mockResolvedValue(accepted);
     vi.mocked(pollAiContent)
-      .mockResolvedValueOnce({ ok: false, status: 0, errorMessage: OFFLINE_MESSAGE })
-      .mockResolvedValueOnce({ ok: false, status: 0, errorMessage: OFFLINE_MESSAGE })
+      .mockResolvedValueOnce({ ok: false, error: { status: null, message: OFFLINE_MESSAGE } })
+      .mockResolvedValueOnce({ ok: false, error: { status: null, message: OFFLINE_MESSAGE } })
       .mockResolvedValue(completed(answerFor(template)));
     renderBuilderTasks(db, template.id);
     await generate();
@@ -251,8 +249,7 @@ describe('SPEC §2.8 Generate with AI: errors offer "Try again?" and "Close"', (
     const template = await activityWithLockedTasks();
     vi.mocked(requestAiContent).mockResolvedValue({
       ok: false,
-      status: 422,
-      errorMessage: 'anything the server said',
+      error: { status: 422, message: 'anything the server said' },
     });
     renderBuilderTasks(db, template.id);
     await generate('Fire safety for kitchen staff');
@@ -271,7 +268,7 @@ describe('SPEC §2.8 Generate with AI: errors offer "Try again?" and "Close"', (
   it('a failed poll shows "Unable to get content generation results…" and "Try again?" goes to the first step; the tasks are unchanged', async () => {
     const template = await activityWithLockedTasks();
     vi.mocked(requestAiContent).mockResolvedValue(accepted);
-    vi.mocked(pollAiContent).mockResolvedValue({ ok: false, status: 500, errorMessage: 'x' });
+    vi.mocked(pollAiContent).mockResolvedValue({ ok: false, error: { status: 500, message: 'x' } });
     renderBuilderTasks(db, template.id);
     await generate();
     await within(dialog()).findByText('Thinking');
@@ -286,7 +283,10 @@ describe('SPEC §2.8 Generate with AI: errors offer "Try again?" and "Close"', (
 
   it('"Close" on an error closes the dialog', async () => {
     const template = await activityWithLockedTasks();
-    vi.mocked(requestAiContent).mockResolvedValue({ ok: false, status: 503, errorMessage: 'x' });
+    vi.mocked(requestAiContent).mockResolvedValue({
+      ok: false,
+      error: { status: 503, message: 'x' },
+    });
     renderBuilderTasks(db, template.id);
     await generate();
     await within(dialog()).findByText(
@@ -338,7 +338,7 @@ describe('SPEC §2.8 Generate with AI: closing the dialog does not lose the resu
   it('closed while polling, a failure is told by a notification whose "Try again?" reopens the topics', async () => {
     const template = await activityWithLockedTasks();
     vi.mocked(requestAiContent).mockResolvedValue(accepted);
-    vi.mocked(pollAiContent).mockResolvedValue({ ok: false, status: 500, errorMessage: 'x' });
+    vi.mocked(pollAiContent).mockResolvedValue({ ok: false, error: { status: 500, message: 'x' } });
     renderBuilderTasks(db, template.id);
     await generate('Fire drills');
     await waitFor(() => expect(inDialog('Close')).toBeTruthy());
@@ -480,7 +480,6 @@ describe('docs/ai.md task origins: read again once a result is applied', () => {
     await waitFor(() => expect(getTaskOrigins).toHaveBeenCalledTimes(1));
     vi.mocked(getTaskOrigins).mockResolvedValueOnce({
       ok: true,
-      status: 200,
       data: [
         { stepId: answer.steps[0]!.id, kind: 'model', sentence: null, topic: null, general: false },
       ],

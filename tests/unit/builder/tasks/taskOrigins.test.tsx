@@ -44,7 +44,7 @@ const origin = (stepId: string, overrides: Partial<TaskOrigin> = {}): TaskOrigin
 
 /** The screen with these tasks and these origins on the server; every card expanded. */
 async function renderWithOrigins(steps: Step[], origins: TaskOrigin[]) {
-  vi.mocked(getTaskOrigins).mockResolvedValue({ ok: true, status: 200, data: origins });
+  vi.mocked(getTaskOrigins).mockResolvedValue({ ok: true, data: origins });
   const h = renderTasksScreen(template(steps));
   await waitFor(() => expect(getTaskOrigins).toHaveBeenCalledWith('tpl-1', expect.anything()));
   for (const card of cards()) fireEvent.click(header(card));
@@ -92,7 +92,10 @@ describe('docs/ai.md the origin line on an expanded card', () => {
   });
 
   it('when the origins cannot be read, no card shows one, and nothing is said', async () => {
-    vi.mocked(getTaskOrigins).mockResolvedValue({ ok: false, status: 404, errorMessage: 'No.' });
+    vi.mocked(getTaskOrigins).mockResolvedValue({
+      ok: false,
+      error: { status: 404, message: 'No.' },
+    });
     renderTasksScreen(template([step()]));
     await waitFor(() => expect(getTaskOrigins).toHaveBeenCalled());
     fireEvent.click(header(card(1)));
@@ -108,7 +111,6 @@ describe('docs/ai.md "Another task like this"', () => {
     const fresh = step({ name: 'New B', text: 'Which gas do plants take in?' });
     vi.mocked(anotherTaskLikeThis).mockResolvedValue({
       ok: true,
-      status: 200,
       data: { step: fresh, origin: origin(fresh.id, { kind: 'questionBank', topic: 'Plants' }) },
     });
     const h = await renderWithOrigins(steps, [origin(steps[1]!.id)]);
@@ -148,8 +150,7 @@ describe('docs/ai.md "Another task like this"', () => {
     const steps = [step({ name: 'A' })];
     vi.mocked(anotherTaskLikeThis).mockResolvedValue({
       ok: false,
-      status: 422,
-      errorMessage: NOTHING_NEW,
+      error: { status: 422, message: NOTHING_NEW },
     });
     const h = await renderWithOrigins(steps, [origin(steps[0]!.id)]);
     fireEvent.click(await anotherButton(1));
@@ -164,7 +165,7 @@ describe('docs/ai.md "Another task like this"', () => {
     fireEvent.click(await anotherButton(1));
     await waitFor(() => expect(within(card(1)).queryByRole('alert')).toBeNull());
     expect((await anotherButton(1)).hasAttribute('data-loading')).toBe(true);
-    await act(async () => answer({ ok: false, status: 422, errorMessage: NOTHING_NEW }));
+    await act(async () => answer({ ok: false, error: { status: 422, message: NOTHING_NEW } }));
     expect((await within(card(1)).findByRole('alert')).textContent).toBe(NOTHING_NEW);
   });
 

@@ -35,7 +35,7 @@ afterEach(() => {
 describe('docs/ai.md GET /v1/templates/{templateId}/task_origins', () => {
   it('asks as the caller and answers the origins', async () => {
     const fetch = answering(200, { origins: [ORIGIN] });
-    expect(await getTaskOrigins('tpl 1', GUEST)).toEqual({ ok: true, status: 200, data: [ORIGIN] });
+    expect(await getTaskOrigins('tpl 1', GUEST)).toEqual({ ok: true, data: [ORIGIN] });
     const [path, init] = fetch.mock.calls[0]!;
     expect(path).toBe('/v1/templates/tpl%201/task_origins');
     expect(init?.method).toBe('GET');
@@ -46,8 +46,7 @@ describe('docs/ai.md GET /v1/templates/{templateId}/task_origins', () => {
     answering(200, { origins: [{ stepId: 's-1', kind: 'guess' }] });
     expect(await getTaskOrigins('tpl-1', GUEST)).toEqual({
       ok: false,
-      status: 200,
-      errorMessage: UNREADABLE_MESSAGE,
+      error: { status: 200, message: UNREADABLE_MESSAGE },
     });
   });
 });
@@ -62,7 +61,7 @@ describe('docs/ai.md POST /v1/templates/{templateId}/steps/{stepId}/another', ()
       ...Array.from({ length: 120 }, (_, i) => `Q${i}`),
     ];
     const result = await anotherTaskLikeThis('tpl-1', 's-1', texts, GUEST);
-    expect(result).toEqual({ ok: true, status: 200, data: { step: STEP, origin: ORIGIN } });
+    expect(result).toEqual({ ok: true, data: { step: STEP, origin: ORIGIN } });
     const [path, init] = fetch.mock.calls[0]!;
     expect(path).toBe('/v1/templates/tpl-1/steps/s-1/another');
     expect(init?.method).toBe('POST');
@@ -77,8 +76,7 @@ describe('docs/ai.md POST /v1/templates/{templateId}/steps/{stepId}/another', ()
     answering(422, { errorMessage: message });
     expect(await anotherTaskLikeThis('tpl-1', 's-1', [], GUEST)).toEqual({
       ok: false,
-      status: 422,
-      errorMessage: message,
+      error: { status: 422, message },
     });
   });
 
