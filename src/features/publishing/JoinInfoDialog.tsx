@@ -3,12 +3,12 @@
  * HH:mm), its QR code and its Activity Code, read from the game status each time it opens.
  */
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { OFFLINE_MESSAGE } from '../../api/client';
 import { fetchGameStatus } from '../../api/games';
+import { usePolledRequest } from '../../api/usePolledRequest';
 import { useApiCredentials } from '../../auth/session';
 import { MESSAGES } from '../../domain/messages';
-import type { GameStatus } from '../../domain/schemas';
 import { isUnreachable } from '../../protocol/result';
 import { DialogErrorState } from './DialogErrorState';
 import { dialogModalProps, RESULT_DIALOG_SIZE } from './dialogModalProps';
@@ -26,11 +26,6 @@ export interface JoinInfoDialogProps {
 
 const texts = DIALOG_TEXTS.joinInfo;
 const LOADING_MIN_HEIGHT = 260;
-
-type JoinInfoState =
-  | { stage: 'loading' }
-  | { stage: 'loaded'; status: GameStatus }
-  | { stage: 'error'; message: string; offline: boolean };
 
 export function JoinInfoDialog({
   opened,
@@ -75,31 +70,26 @@ function JoinInfoContent({
 }) {
   const credentials = useApiCredentials();
   const joinAddress = useJoinAddress();
+  // Try again starts afresh (the loader shows again); a token refresh asks nothing.
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<JoinInfoState>({ stage: 'loading' });
+  const { data: status, error } = usePolledRequest({
+    request: () => fetchGameStatus(gameStatusUrl, credentials),
+    intervalMs: null,
+    restartKey: `${attempt} ${gameStatusUrl}`,
+  });
 
-  useEffect(() => {
-    let current = true;
-    void fetchGameStatus(gameStatusUrl, credentials).then((result) => {
-      if (!current) return;
-      if (result.ok) setState({ stage: 'loaded', status: result.data });
-      else {
-        const offline = isUnreachable(result.error);
-        setState({
-          stage: 'error',
-          offline,
-          message: offline ? OFFLINE_MESSAGE : MESSAGES.launch.pollFailed,
-        });
-      }
-    });
-    return () => {
-      current = false;
-    };
-    // A token refresh must not reload what is on screen; `attempt` asks for a reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [gameStatusUrl, attempt]);
-
-  if (state.stage === 'loading') {
+  if (error) {
+    const offline = isUnreachable(error);
+    return (
+      <DialogErrorState
+        message={offline ? OFFLINE_MESSAGE : MESSAGES.launch.pollFailed}
+        offline={offline}
+        onClose={onClose}
+        onTryAgain={() => setAttempt((n) => n + 1)}
+      />
+    );
+  }
+  if (!status) {
     return (
       <Stack align="center" justify="center" gap="md" mih={LOADING_MIN_HEIGHT} role="status">
         <Loader />
@@ -107,21 +97,7 @@ function JoinInfoContent({
       </Stack>
     );
   }
-  if (state.stage === 'error') {
-    return (
-      <DialogErrorState
-        message={state.message}
-        offline={state.offline}
-        onClose={onClose}
-        onTryAgain={() => {
-          setState({ stage: 'loading' });
-          setAttempt((n) => n + 1);
-        }}
-      />
-    );
-  }
 
-  const { status } = state;
   return (
     <Stack gap="lg">
       {/* Full width above the two columns: beside the QR code it would make the dialog taller. */}
