@@ -24,6 +24,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useReducer, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { requestAiContent } from '../../api/ai';
@@ -54,8 +55,6 @@ import { BLANK_COPY_SOURCE, useTemplateCopy } from '../library/useTemplateCopy';
 import { DIALOG_TEXTS } from '../publishing/texts';
 import { builderPath } from '../wizard/paths';
 import {
-  canCreate,
-  canLeaveTopic,
   DIALOG_STEPS_COUNT,
   dialogReducer,
   INITIAL_DIALOG_STATE,
@@ -65,6 +64,7 @@ import {
 } from './dialogState';
 import { CREATE_GAME_TEXTS as texts } from './texts';
 import { TopicsField } from '../aiFlow/TopicsField';
+import { nameFormSchema, topicsFormSchema } from '../aiFlow/formRules';
 
 export interface CreateGameDialogProps {
   opened: boolean;
@@ -332,28 +332,37 @@ function QuestionsChoice({ dispatch }: Pick<BodyProps, 'dispatch'>) {
   );
 }
 
+// Made once (formRules.ts): useForm rebuilds its callbacks when the rules change identity.
+const validateTopics = schemaResolver(topicsFormSchema, { sync: true });
+const validateName = schemaResolver(nameFormSchema, { sync: true });
+
+/**
+ * The topic and name steps are forms (@mantine/form) whose values also go to the dialog's
+ * reducer as they are typed: Back and a failed request come back to them, and Create sends them.
+ */
 function TopicInput({ state, dispatch }: Omit<BodyProps, 'close'>) {
-  const { topics } = state.answers;
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { topics: state.answers.topics },
+    validate: validateTopics,
+    onValuesChange: ({ topics }) => dispatch({ type: 'setTopics', topics }),
+  });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        dispatch({ type: 'next' });
-      }}
-    >
+    <form onSubmit={form.onSubmit(() => dispatch({ type: 'next' }))}>
       <Stack gap="md">
         <StepHeading>{texts.topic.heading}</StepHeading>
         <TopicsField
           label={texts.topic.label}
           placeholder={texts.topic.placeholder}
-          value={topics}
-          onChange={(value) => dispatch({ type: 'setTopics', topics: value })}
+          value={form.values.topics}
+          onChange={(value) => form.setFieldValue('topics', value)}
+          error={form.errors.topics}
           minRows={6}
           maxRows={12}
         />
         <Group justify="space-between">
           <BackButton dispatch={dispatch} />
-          <Button type="submit" disabled={!canLeaveTopic(state)}>
+          <Button type="submit" disabled={!form.isValid()}>
             {texts.next}
           </Button>
         </Group>
@@ -363,26 +372,26 @@ function TopicInput({ state, dispatch }: Omit<BodyProps, 'close'>) {
 }
 
 function NameInput({ state, dispatch }: Omit<BodyProps, 'close'>) {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: state.answers.name },
+    validate: validateName,
+    onValuesChange: ({ name }) => dispatch({ type: 'setName', name }),
+  });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        dispatch({ type: 'create' });
-      }}
-    >
+    <form onSubmit={form.onSubmit(() => dispatch({ type: 'create' }))}>
       <Stack gap="md">
         <StepHeading>{texts.name.heading}</StepHeading>
         <TextInput
           label={texts.name.label}
           placeholder={texts.name.placeholder}
-          value={state.answers.name}
-          onChange={(event) => dispatch({ type: 'setName', name: event.currentTarget.value })}
+          {...form.getInputProps('name')}
           maxLength={LIMITS.templateNameMaxLength}
           data-autofocus
         />
         <Group justify="space-between">
           <BackButton dispatch={dispatch} />
-          <Button type="submit" disabled={!canCreate(state)}>
+          <Button type="submit" disabled={!form.isValid()}>
             {texts.name.create}
           </Button>
         </Group>

@@ -9,6 +9,7 @@ import { AI_WIZARD_DEFAULTS } from '../../domain/flowDefaults';
 import type { Template } from '../../domain/schemas';
 import { DIALOG_TASK_COUNTS } from '../../domain/constants';
 import type { NewActivityAnswers } from '../aiFlow/aiRequest';
+import { nameRule, topicsRule } from '../aiFlow/formRules';
 
 export type DialogStage =
   'start' | 'type' | 'questions' | 'topic' | 'name' | 'creating' | 'polling' | 'ready' | 'error';
@@ -75,9 +76,11 @@ export const stepIndex = (stage: DialogStage): number => {
   return at < 0 ? INPUT_STAGES.length : at;
 };
 
-export const canLeaveTopic = (state: DialogState): boolean => state.answers.topics.trim() !== '';
+/** The forms' rules (formRules.ts), for the reducer: Next and Create do nothing without them. */
+export const canLeaveTopic = (state: DialogState): boolean =>
+  topicsRule.safeParse(state.answers.topics).success;
 export const canCreate = (state: DialogState): boolean =>
-  canLeaveTopic(state) && state.answers.name.trim() !== '';
+  canLeaveTopic(state) && nameRule.safeParse(state.answers.name).success;
 
 export function dialogReducer(state: DialogState, action: DialogAction): DialogState {
   switch (action.type) {

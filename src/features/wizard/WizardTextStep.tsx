@@ -10,18 +10,16 @@ import { z } from 'zod';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { DeviceState } from '../../localdb/hooks';
-import { aiContentRequestBodySchema, type AiWizardState } from '../../domain/schemas';
+import type { AiWizardState } from '../../domain/schemas';
+import { nameRule, topicsRule } from '../aiFlow/formRules';
 import { WIZARD_TEXTS } from './texts';
 import { useDebouncedSave } from './useDebouncedSave';
 import { WizardCard } from './WizardCard';
 
-/** The request the wizard ends with (topics, name, …): its rules are the steps' rules. */
-const [newActivityRequestSchema] = aiContentRequestBodySchema.options;
-
-// Made once: useForm rebuilds its callbacks when the rules change identity.
+// The request the wizard ends with has the steps' rules. Made once (see formRules.ts).
 const VALIDATE = {
-  topics: schemaResolver(z.object({ text: newActivityRequestSchema.shape.topics }), { sync: true }),
-  name: schemaResolver(z.object({ text: newActivityRequestSchema.shape.name }), { sync: true }),
+  topics: schemaResolver(z.object({ text: topicsRule }), { sync: true }),
+  name: schemaResolver(z.object({ text: nameRule }), { sync: true }),
 };
 
 export interface WizardTextStepProps {

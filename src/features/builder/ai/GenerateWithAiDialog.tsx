@@ -12,11 +12,8 @@ import { POLL_OFFLINE_TEXT } from '../../aiFlow/aiRequest';
 import { AiResultNotice } from '../../aiFlow/AiResultNotice';
 import { DIALOG_TEXTS } from '../../publishing/texts';
 import { AlertIcon, CheckIcon, SparklesIcon } from './aiIcons';
-import {
-  topicsFormSchema,
-  type AiGenerationAction,
-  type AiGenerationState,
-} from './aiGenerationState';
+import type { AiGenerationAction, AiGenerationState } from './aiGenerationState';
+import { topicsFormSchema } from '../../aiFlow/formRules';
 import { AI_DIALOG_TEXTS as texts } from './texts';
 import { TopicsField } from '../../aiFlow/TopicsField';
 

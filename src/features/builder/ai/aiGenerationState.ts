@@ -4,9 +4,8 @@
  * to the topics from either failure. The state lives in the builder (AiGenerationProvider), not
  * in the dialog, so closing the dialog does not stop a generation under way.
  */
-import { z } from 'zod';
 import { LIMITS } from '../../../domain/limits';
-import { aiContentRequestBodySchema } from '../../../domain/schemas';
+import { topicsRule } from '../../aiFlow/formRules';
 
 export type AiStage = 'topics' | 'creating' | 'polling' | 'done' | 'error';
 
@@ -50,18 +49,8 @@ export const INITIAL_AI_STATE: AiGenerationState = {
   notice: null,
 };
 
-/** The request a generation makes (the activity and the topics): its rules are the dialog's. */
-const [, activityTopicsRequestSchema] = aiContentRequestBodySchema.options;
-
-/**
- * The dialog's form (SPEC §2.8 and §5): topics are entered (trimmed) and at most 1000 characters,
- * by the request's own rule and in its words.
- */
-export const topicsFormSchema = z.object({ topics: activityTopicsRequestSchema.shape.topics });
-
-/** The same rule, for the reducer: "generate" starts nothing without topics. */
-export const canGenerate = (topics: string): boolean =>
-  topicsFormSchema.shape.topics.safeParse(topics).success;
+/** The dialog's rule (formRules.ts), for the reducer: "generate" starts nothing without topics. */
+export const canGenerate = (topics: string): boolean => topicsRule.safeParse(topics).success;
 
 /** A generation is under way: the POST or the polling. */
 export const isRunning = (state: AiGenerationState): boolean =>

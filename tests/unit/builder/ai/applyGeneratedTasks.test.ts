@@ -10,8 +10,8 @@ import {
   aiGenerationReducer,
   canGenerate,
   INITIAL_AI_STATE,
-  topicsFormSchema,
 } from '../../../../src/features/builder/ai/aiGenerationState';
+import { topicsFormSchema } from '../../../../src/features/aiFlow/formRules';
 
 const task = (id: string, locked = false, name = id): Step => ({
   id,
