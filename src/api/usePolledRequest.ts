@@ -2,6 +2,8 @@
  * The one request-then-poll of the browser programs, for what is not in the local database (an
  * AI request's status, a new game's status, a live screen's data, the worker's conflict log):
  * ask, ask again every `intervalMs` until an answer is final, and keep `{data, error, isLoading}`.
+ * With `intervalMs: null` it is the one-off read too (the sample game, the join address, a team's
+ * earlier points): asked once, again on `refresh()` or a new `restartKey`.
  *
  * - Polls never overlap: a poll asked for while one is in flight (a wake-up, `refresh()`) runs
  *   once after it has been handled, and not at all once that answer was final, so a final

@@ -21,6 +21,7 @@ import { useApiCredentials } from '../../auth/session';
 import { formatDisplayTime } from '../../domain/constants';
 import type { DemoRun } from '../../domain/demoRuns';
 import { fetchRecentDemoRuns } from '../../api/gameControl';
+import { usePolledRequest } from '../../api/usePolledRequest';
 import { ChartIcon, TrophyIcon } from '../library/icons';
 
 export const RECENT_DEMOS_TEXTS = {
@@ -61,23 +62,21 @@ export function RecentDemos({ enabled, refreshKey }: RecentDemosProps) {
   const [runs, setRuns] = useState<DemoRun[]>([]);
   const [now, setNow] = useState(0);
 
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    void fetchRecentDemoRuns(credentials).then((result) => {
-      if (!current) return;
-      // A failure keeps what was shown: the section is a convenience beside the table.
+  // Read once per `refreshKey` (the poll layer with no interval); a token refresh asks nothing.
+  usePolledRequest({
+    request: () => fetchRecentDemoRuns(credentials),
+    enabled,
+    intervalMs: null,
+    restartKey: refreshKey,
+    // Held here rather than the poll layer's data, which a new `refreshKey` clears: a failure, or
+    // a read on its way, keeps what was shown, as the section is a convenience beside the table.
+    onResult: (result) => {
       if (result.ok) {
         setRuns(result.data);
         setNow(Date.now());
       }
-    });
-    return () => {
-      current = false;
-    };
-    // A token refresh must not read the list again; `refreshKey` asks for that.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, refreshKey]);
+    },
+  });
 
   useEffect(() => {
     if (runs.length === 0) return;

@@ -3,9 +3,10 @@
  * QR code and Activity Code, with "Contact Us" and "Close". SPEC's fixed 12-digit code is a
  * placeholder of the original app that no phone could play: the dialog shows the
  * standing sample game's real code instead (GET /v1/sample_game, docs/games.md), with its QR,
- * and a link to play it in this browser.
+ * and a link to play it in this browser. The sample game is read each time the dialog opens (the
+ * poll layer with no interval).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -20,9 +21,9 @@ import {
   Text,
 } from '@mantine/core';
 import { fetchSampleGame } from '../../api/games';
+import { usePolledRequest } from '../../api/usePolledRequest';
 // gameCodes, not games: the Dashboard opens this dialog, and zod stays out of the first screen.
 import { formatCode } from '../../domain/gameCodes';
-import type { SampleGameResponse } from '../../domain/games';
 import { MESSAGES } from '../../domain/messages';
 import { MobileAppPanel } from '../../ui/MobileAppPanel';
 import { ContactUsButton } from './ContactUsButton';
@@ -39,11 +40,6 @@ export const SAMPLE_GAME_TEXTS = {
   playHere: 'Play it in this browser',
 } as const;
 
-type SampleState =
-  | { kind: 'loading' }
-  | { kind: 'ready'; sample: SampleGameResponse }
-  | { kind: 'failed'; message: string };
-
 export interface PlayDemoDialogProps {
   opened: boolean;
   onClose: () => void;
@@ -51,58 +47,50 @@ export interface PlayDemoDialogProps {
 
 export function PlayDemoDialog({ opened, onClose }: PlayDemoDialogProps) {
   const texts = DIALOG_TEXTS.playDemo;
-  const [state, setState] = useState<SampleState>({ kind: 'loading' });
+  // Try again starts afresh (the loader shows again); every opening asks again.
   const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!opened) return;
-    let current = true;
-    void fetchSampleGame().then((result) => {
-      if (!current) return;
-      setState(
-        result.ok
-          ? { kind: 'ready', sample: result.data }
-          : {
-              kind: 'failed',
-              // Status null: no answer came. Checked here rather than with isUnreachable, whose
-              // chunk of its own would be one more file for the first screen.
-              message:
-                result.error.status === null ? SAMPLE_GAME_TEXTS.unavailable : result.error.message,
-            },
-      );
-    });
-    return () => {
-      current = false;
-    };
-  }, [opened, attempt]);
-
-  const retry = () => {
-    setState({ kind: 'loading' });
-    setAttempt((n) => n + 1);
-  };
+  const { data: sample, error } = usePolledRequest({
+    request: fetchSampleGame,
+    enabled: opened,
+    intervalMs: null,
+    restartKey: attempt,
+  });
+  // Status null: no answer came. Checked here rather than with isUnreachable, whose chunk of its
+  // own would be one more file for the first screen.
+  const failure = error
+    ? error.status === null
+      ? SAMPLE_GAME_TEXTS.unavailable
+      : error.message
+    : null;
 
   return (
     <Modal {...dialogModalProps} opened={opened} onClose={onClose} title={texts.title} size="lg">
       <Stack gap="lg">
         <Text>{texts.intro}</Text>
         <Paper withBorder radius="md" p="lg" mih={QR_SIZE + 40}>
-          {state.kind === 'loading' && (
+          {failure === null && !sample && (
             <Stack align="center" justify="center" h={QR_SIZE} gap="sm" role="status">
               <Loader size="md" />
               <Text c="dimmed">{SAMPLE_GAME_TEXTS.loading}</Text>
             </Stack>
           )}
-          {state.kind === 'failed' && (
-            <Alert color="red" title={state.message} role="alert">
-              <Button variant="light" color="red" size="compact-sm" mt="xs" onClick={retry}>
+          {failure !== null && (
+            <Alert color="red" title={failure} role="alert">
+              <Button
+                variant="light"
+                color="red"
+                size="compact-sm"
+                mt="xs"
+                onClick={() => setAttempt((n) => n + 1)}
+              >
                 {SAMPLE_GAME_TEXTS.retry}
               </Button>
             </Alert>
           )}
-          {state.kind === 'ready' && (
+          {failure === null && sample && (
             <SimpleGrid cols={2} spacing="lg" verticalSpacing="lg">
               <Image
-                src={state.sample.qrCodeUrl}
+                src={sample.qrCodeUrl}
                 alt={texts.qrAlt}
                 w={QR_SIZE}
                 h={QR_SIZE}
@@ -119,15 +107,15 @@ export function PlayDemoDialog({ opened, onClose }: PlayDemoDialogProps) {
                   fw={700}
                   lh={1.2}
                   data-testid="play-demo-code"
-                  aria-label={`${texts.codeLabel} ${state.sample.code.split('').join(' ')}`}
+                  aria-label={`${texts.codeLabel} ${sample.code.split('').join(' ')}`}
                 >
-                  {formatCode(state.sample.code)}
+                  {formatCode(sample.code)}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {texts.howTo}
                 </Text>
                 <Anchor
-                  href={`/play/${encodeURIComponent(state.sample.code)}`}
+                  href={`/play/${encodeURIComponent(sample.code)}`}
                   target="_blank"
                   rel="noopener"
                   fw={600}

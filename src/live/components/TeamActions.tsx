@@ -5,7 +5,7 @@
  * server refuses it, with the server's message next to the field. On success the change shows at
  * once (applyTeamChange) and the screen reads its statistics again.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -20,12 +20,12 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
+import { usePolledRequest } from '../../api/usePolledRequest';
 import {
   ADJUSTMENT_REASON_MAX_LENGTH,
   scoreAdjustmentRequestSchema,
   TEAM_NAME_MAX_LENGTH,
   teamNameSchema,
-  type ScoreAdjustment,
   type ScoreAdjustmentResult,
   type Statistics,
   type Team,
@@ -362,7 +362,7 @@ function AdjustmentForm({
   );
 }
 
-/** The team's earlier bonus and penalty points, read when the dialog opens. */
+/** The team's earlier bonus and penalty points, read once when the dialog opens. */
 function EarlierAdjustments({
   gameId,
   screenKey,
@@ -372,26 +372,12 @@ function EarlierAdjustments({
   screenKey: string | null;
   teamId: string;
 }) {
-  const [state, setState] = useState<
-    | { status: 'loading' }
-    | { status: 'ready'; adjustments: ScoreAdjustment[] }
-    | { status: 'error'; message: string }
-  >({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    void fetchScoreAdjustments(gameId, screenKey, teamId).then((result) => {
-      if (!current) return;
-      setState(
-        result.ok
-          ? { status: 'ready', adjustments: result.data.adjustments }
-          : { status: 'error', message: result.error.message },
-      );
-    });
-    return () => {
-      current = false;
-    };
-  }, [gameId, screenKey, teamId]);
+  const { data, error } = usePolledRequest({
+    request: () => fetchScoreAdjustments(gameId, screenKey, teamId),
+    intervalMs: null,
+    restartKey: JSON.stringify([gameId, screenKey, teamId]),
+  });
+  const adjustments = error ? null : (data?.adjustments ?? null);
 
   return (
     <section
@@ -405,7 +391,7 @@ function EarlierAdjustments({
       <Text fw={600} size="sm" id={`earlier-${teamId}`} mb="xs">
         {TEAM_ACTION_TEXTS.earlier}
       </Text>
-      {state.status === 'loading' && (
+      {!error && !data && (
         <Group gap="xs">
           <Loader size="xs" />
           <Text size="sm" c="gray.7">
@@ -413,17 +399,17 @@ function EarlierAdjustments({
           </Text>
         </Group>
       )}
-      {state.status === 'error' && (
+      {error && (
         <Text size="sm" c="gray.7">
-          Could not read them: {state.message}
+          Could not read them: {error.message}
         </Text>
       )}
-      {state.status === 'ready' && state.adjustments.length === 0 && (
+      {adjustments?.length === 0 && (
         <Text size="sm" c="gray.7">
           {TEAM_ACTION_TEXTS.noEarlier}
         </Text>
       )}
-      {state.status === 'ready' && state.adjustments.length > 0 && (
+      {adjustments && adjustments.length > 0 && (
         <Stack
           component="ul"
           gap={4}
@@ -436,7 +422,7 @@ function EarlierAdjustments({
           }}
           data-testid="earlier-adjustments"
         >
-          {state.adjustments.map((a) => (
+          {adjustments.map((a) => (
             <Group component="li" key={a.id} gap="sm" wrap="nowrap" align="baseline">
               <Text
                 size="sm"

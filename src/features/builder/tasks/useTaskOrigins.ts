@@ -1,13 +1,15 @@
 /**
  * Where each AI-written task of the open activity came from (docs/ai.md), for the Edit Tasks
- * cards: read from the server when the screen opens online, again after the builder has applied
- * a "Generate with AI" result, and kept up to date by "Another task like this". The origins are
- * extra information: offline, or on any failure, the cards simply show none.
+ * cards: read from the server when the screen opens online (the poll layer, asking once), again
+ * after the builder has applied a "Generate with AI" result, and kept up to date by "Another task
+ * like this". The origins are extra information: offline, or on any failure, the cards simply
+ * show none.
  */
 import { useNetwork } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '../../../protocol/result';
 import { anotherTaskLikeThis, getTaskOrigins } from '../../../api/taskOrigins';
+import { usePolledRequest } from '../../../api/usePolledRequest';
 import { useApiCredentials } from '../../../auth/session';
 import { useDataContext } from '../../../localdb/hooks/DataProvider';
 import type { Step, TaskOrigin } from '../../../domain/schemas';
@@ -39,18 +41,18 @@ export function useTaskOrigins(templateId: string, onServer: boolean): TaskOrigi
   const { applied } = useAiGeneration();
   const [origins, setOrigins] = useState<TaskOrigins>(NONE);
 
-  // Going offline keeps what is known: it is still true, and the cards say offline themselves.
-  useEffect(() => {
-    if (!online || !onServer) return;
-    let current = true;
-    void getTaskOrigins(templateId, latestCredentials.current).then((result) => {
-      if (!current) return;
-      setOrigins(result.ok ? new Map(result.data.map((o) => [o.stepId, o])) : NONE);
-    });
-    return () => {
-      current = false;
-    };
-  }, [templateId, owner, online, onServer, applied]);
+  // Read once per activity, owner and applied result (the poll layer with no interval); a token
+  // refresh asks nothing. Held here, not in the poll layer's data: "Another task like this"
+  // adds to it, and going offline (disabled) keeps what is known: it is still true, and the
+  // cards say offline themselves.
+  usePolledRequest({
+    request: () => getTaskOrigins(templateId, credentials),
+    enabled: online && onServer,
+    intervalMs: null,
+    restartKey: JSON.stringify([templateId, owner, applied]),
+    onResult: (result) =>
+      setOrigins(result.ok ? new Map(result.data.map((o) => [o.stepId, o])) : NONE),
+  });
 
   const another = useCallback(
     async (stepId: string, avoid: readonly string[]) => {
