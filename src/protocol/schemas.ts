@@ -77,11 +77,14 @@ export function schemaDecoders<E>(schemas: { [K in keyof E]: z.ZodType<E[K]> }):
 }
 
 // The schemas and the types of events.ts describe the same payloads: a change to one side that
-// the other does not follow fails the typecheck here.
+// the other does not follow fails the typecheck here. Types only: nothing of it runs or ships.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Payloads<S extends Record<string, z.ZodType>> = { [K in keyof S]: z.infer<S[K]> };
-const agree = <T extends true>(): T | undefined => undefined;
-agree<Same<Payloads<typeof OWNER_EVENT_SCHEMAS>, OwnerStreamEvents>>();
-agree<Same<Payloads<typeof GAME_EVENT_SCHEMAS>, GameStreamEvents>>();
-agree<Same<Payloads<typeof PLAYER_EVENT_SCHEMAS>, PlayerStreamEvents>>();
-agree<Same<z.infer<typeof protocolPayloadSchema>, ProtocolPayload>>();
+/** Compiles only for `true`: `Agree<Same<A, B>>` is an error where A and B differ. */
+type Agree<T extends true> = T;
+type _SchemasAgreeWithEvents = [
+  Agree<Same<Payloads<typeof OWNER_EVENT_SCHEMAS>, OwnerStreamEvents>>,
+  Agree<Same<Payloads<typeof GAME_EVENT_SCHEMAS>, GameStreamEvents>>,
+  Agree<Same<Payloads<typeof PLAYER_EVENT_SCHEMAS>, PlayerStreamEvents>>,
+  Agree<Same<z.infer<typeof protocolPayloadSchema>, ProtocolPayload>>,
+];

@@ -9,7 +9,7 @@
  * The fake server picks each case's script by the case's topics, which every user prompt
  * contains: a job left over from another case can never take this case's answers.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -326,6 +326,7 @@ async function poll(app: TestServer, caller: Caller, id: string) {
     const body = json<{ completedAt: string | null }>(response);
     if (body.completedAt) return response;
     if (Date.now() > deadline) throw new Error(`AI request ${id} still waiting after 10 s`);
+    // The API is polled, as the organiser's app polls it: this is the pause between two GETs.
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -842,11 +843,9 @@ describe('AI content requests when the server shuts down', () => {
     const { topics, script: s } = script({ kind: 'delay', ms: 15_000, content: '{"tasks":[]}' });
     const me = guest();
     const id = await ask(app, me, newActivity(me, topics));
-    const deadline = Date.now() + 10_000;
-    while (s.requests.length === 0) {
-      if (Date.now() > deadline) throw new Error('the model was never called');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await vi.waitFor(() => expect(s.requests, 'the model was never called').not.toHaveLength(0), {
+      timeout: 10_000,
+    });
 
     // What app.close() does first: stop the runner, aborting the running model call.
     await app.app.aiJobs.stop();

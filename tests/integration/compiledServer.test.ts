@@ -83,6 +83,7 @@ describe('the compiled server, started as npm start starts it', () => {
     while (Date.now() < deadline && server.exitCode === null) {
       const response = await fetch(`${origin}/v1/health`).catch(() => null);
       if (response?.ok) return;
+      // Only the pause between two asks: a process quiet at LOG_LEVEL warn says nothing on start.
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error(`The compiled server did not start:\n${output}`);

@@ -53,6 +53,7 @@ describe('checkpoints of the embedded database', () => {
       await writeASegment(handle);
       // The next checkpoint moves the redo point past what was just written.
       while ((await redoPoint(handle)) === before) {
+        // Only the pause between two looks: a checkpoint tells no one that it has run.
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }

@@ -51,13 +51,16 @@ describe('PGlite in a worker thread', () => {
   it('makes a call from outside wait until an open transaction has committed', async () => {
     let releaseTransaction = () => {};
     const held = new Promise<void>((resolve) => (releaseTransaction = resolve));
+    let begun = () => {};
+    const inside = new Promise<void>((resolve) => (begun = resolve));
     const transaction = handle.db.transaction(async (tx) => {
       await tx.execute(sql`insert into thread_probe values (3, 'three')`);
+      begun();
       await held;
       await tx.execute(sql`update thread_probe set label = 'three, committed' where id = 3`);
     });
-    // Give the transaction time to begin, then read from outside it.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the transaction has written, read from outside it.
+    await inside;
     const outside = handle.db.execute(sql`select label from thread_probe where id = 3`);
     releaseTransaction();
     await transaction;

@@ -491,6 +491,7 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    // Only the pause between two looks (a file's size, an answer): nothing tells when it changes.
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -51,6 +51,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5_000) 
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    // Only the pause between two looks at the condition: nothing tells when it comes true.
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

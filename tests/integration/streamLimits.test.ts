@@ -58,6 +58,7 @@ async function eventuallyOpens(path: string, headers: Record<string, string> = {
     const stream = await open(path, headers);
     if (stream.status === 200 || Date.now() > deadline) return stream;
     stream.close();
+    // Only the pause between two tries: the server's side of a closed socket tells nothing.
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -148,6 +148,7 @@ describe('uploads received at once are capped', () => {
   /** Waits until the server counts `count` uploads in flight. */
   async function untilInFlight(count: number) {
     while (server.app.uploadSlots.inFlight !== count) {
+      // Only the pause between two looks at the count: the slots tell no one when it changes.
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }

@@ -2,9 +2,9 @@
  * What arrives on a game's event stream (GET /v1/games/{gameId}/events): `scoreboard`,
  * `submission`, `team` and `game` (the organiser ended, paused, resumed or moved the end); on a
  * room's screen (`?view=presentation`), `withdrawn` `{id}` instead of a submission the organiser
- * hid or rejected. The payload is read as the shared shape itself or wrapped in a field of the
- * event's name ({type, scoreboard: …}); anything else is an `unknown` event, which the screens
- * answer by reading the whole state again rather than guessing.
+ * hid or rejected. Each payload is decoded by its event's schema (src/protocol/schemas.ts, which
+ * the server's tests hold its streams to); anything else is an `unknown` event, which the
+ * screens answer by reading the whole state again rather than guessing.
  */
 import type { GameControl, Scoreboard, Submission, Team } from '../../domain/games';
 import { GAME_EVENTS, type WithdrawnPayload } from '../../protocol/events';
@@ -29,38 +29,30 @@ export type LiveEvent =
   | { type: 'withdrawn'; id: string }
   | { type: 'unknown'; name: string };
 
-const SCHEMAS = GAME_EVENT_SCHEMAS;
-
-function candidates(payload: unknown, name: string): unknown[] {
-  if (!payload || typeof payload !== 'object') return [payload];
-  const wrapped = ['data', 'payload'].map((field) => Reflect.get(payload, field));
-  return [payload, Reflect.get(payload, name), ...wrapped];
-}
+const isLiveEventName = (name: string): name is LiveEventName =>
+  (LIVE_EVENT_NAMES as readonly string[]).includes(name);
 
 /** An event's name and its `data` text (JSON) → the event. Never throws. */
 export function decodeLiveEvent(name: string, data: string): LiveEvent {
+  if (!isLiveEventName(name)) return { type: 'unknown', name };
   let payload: unknown;
   try {
     payload = JSON.parse(data);
   } catch {
     return { type: 'unknown', name };
   }
-  if (!(LIVE_EVENT_NAMES as readonly string[]).includes(name)) return { type: 'unknown', name };
-  for (const candidate of candidates(payload, name)) {
-    const parsed = SCHEMAS[name as LiveEventName].safeParse(candidate);
-    if (!parsed.success) continue;
-    switch (name) {
-      case GAME_EVENTS.scoreboard:
-        return { type: 'scoreboard', scoreboard: parsed.data as Scoreboard };
-      case GAME_EVENTS.submission:
-        return { type: 'submission', submission: parsed.data as Submission };
-      case GAME_EVENTS.team:
-        return { type: 'team', team: parsed.data as Team };
-      case GAME_EVENTS.game:
-        return { type: 'game', control: parsed.data as GameControl };
-      case GAME_EVENTS.withdrawn:
-        return { type: 'withdrawn', id: (parsed.data as WithdrawnPayload).id };
-    }
+  const parsed = GAME_EVENT_SCHEMAS[name].safeParse(payload);
+  if (!parsed.success) return { type: 'unknown', name };
+  switch (name) {
+    case GAME_EVENTS.scoreboard:
+      return { type: 'scoreboard', scoreboard: parsed.data as Scoreboard };
+    case GAME_EVENTS.submission:
+      return { type: 'submission', submission: parsed.data as Submission };
+    case GAME_EVENTS.team:
+      return { type: 'team', team: parsed.data as Team };
+    case GAME_EVENTS.game:
+      return { type: 'game', control: parsed.data as GameControl };
+    case GAME_EVENTS.withdrawn:
+      return { type: 'withdrawn', id: (parsed.data as WithdrawnPayload).id };
   }
-  return { type: 'unknown', name };
 }

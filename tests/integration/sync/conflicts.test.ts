@@ -19,24 +19,25 @@ import {
   serverContent,
   serverTemplate,
   TEST_TIMING,
+  testClock,
   useSyncSuite,
   waitFor,
   type Client,
 } from './harness';
 
 const suite = useSyncSuite();
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-/** Two devices of one guest, both holding one synced template. */
+/** Two devices of one guest, both holding one synced template, their edits stamped on `clock`. */
 async function twoDevicesWithTemplate(name = 'Shared quiz') {
-  const a = await suite.client();
-  const b = await suite.client({ identity: { ...a.identity } });
+  const clock = testClock();
+  const a = await suite.client(clock.device('deviceA'));
+  const b = await suite.client({ identity: { ...a.identity }, ...clock.device('deviceB') });
   const local = await a.repo.create(a.owner(), sampleContent(name));
   await a.engine.whenIdle();
   await b.engine.syncNow();
   await b.engine.whenIdle();
   expect((await localDoc(b, local.id))?.syncState).toBe('synced');
-  return { a, b, id: local.id };
+  return { a, b, id: local.id, clock };
 }
 
 function goOffline(c: Client) {
@@ -118,10 +119,10 @@ describe('412 conflicts between two devices', () => {
   });
 
   it('the same field edited on two devices: the later edit wins everywhere and the earlier value is logged (later edit pushed second)', async () => {
-    const { a, b, id } = await twoDevicesWithTemplate();
+    const { a, b, id, clock } = await twoDevicesWithTemplate();
     goOffline(a);
     await a.repo.update(id, { name: 'Earlier, on A' });
-    await tick();
+    clock.advance();
     await b.repo.update(id, { name: 'Later, on B' });
     await b.engine.whenIdle();
     await goOnline(a);
@@ -140,11 +141,11 @@ describe('412 conflicts between two devices', () => {
   });
 
   it('the same field edited on two devices: the later edit wins everywhere and the earlier value is logged (later edit pushed last, over a stale base)', async () => {
-    const { a, b, id } = await twoDevicesWithTemplate();
+    const { a, b, id, clock } = await twoDevicesWithTemplate();
     goOffline(a);
     await b.repo.update(id, { name: 'Earlier, on B' });
     await b.engine.whenIdle();
-    await tick();
+    clock.advance();
     await a.repo.update(id, { name: 'Later, on A' });
     await goOnline(a);
     await b.engine.syncNow();
@@ -159,12 +160,12 @@ describe('412 conflicts between two devices', () => {
   });
 
   it('a task deleted on one device and edited later on the other is kept, and the deletion is logged', async () => {
-    const { a, b, id } = await twoDevicesWithTemplate();
+    const { a, b, id, clock } = await twoDevicesWithTemplate();
     const stepId = (await localDoc(a, id))!.content.steps[0]!.id;
     goOffline(a);
     await b.repo.update(id, (c) => ({ steps: c.steps.filter((s) => s.id !== stepId) }));
     await b.engine.whenIdle();
-    await tick();
+    clock.advance();
     await a.repo.update(id, (c) => ({
       steps: c.steps.map((s) => (s.id === stepId ? { ...s, text: 'Still wanted' } : s)),
     }));
@@ -180,10 +181,10 @@ describe('412 conflicts between two devices', () => {
   });
 
   it('a pulled change that meets a pending edit of the same field decides by time and logs it', async () => {
-    const { a, b, id } = await twoDevicesWithTemplate();
+    const { a, b, id, clock } = await twoDevicesWithTemplate();
     await a.repo.update(id, { description: 'From A, earlier' });
     await a.engine.whenIdle();
-    await tick();
+    clock.advance();
     // B's edit is later; B learns of A's change by a pull that meets B's pending edit.
     b.network.hang = true;
     b.engine.requestPull();
@@ -206,17 +207,17 @@ describe('412 conflicts between two devices', () => {
 
 describe('per-field merge on one clock', () => {
   it('an earlier offline edit of a task loses to a later online edit of the same task, although the offline device edited something else after both', async () => {
-    const { a, b, id } = await twoDevicesWithTemplate();
+    const { a, b, id, clock } = await twoDevicesWithTemplate();
     const stepId = (await localDoc(a, id))!.content.steps[0]!.id;
     const renameTask = (text: string) => (c: { steps: Step[] }) => ({
       steps: c.steps.map((s) => (s.id === stepId ? { ...s, text } : s)),
     });
     goOffline(a);
     await a.repo.update(id, renameTask('Earlier, offline on A'));
-    await tick();
+    clock.advance();
     await b.repo.update(id, renameTask('Later, online on B'));
     await b.engine.whenIdle();
-    await tick();
+    clock.advance();
     await a.repo.update(id, { description: 'Described on A, last of all' });
     await goOnline(a);
     await b.engine.syncNow();
@@ -240,10 +241,13 @@ describe('per-field merge on one clock', () => {
   });
 
   it('a device whose clock runs 10 minutes ahead does not win a conflict with an edit made later on another device: its edits are stamped on the server’s clock', async () => {
-    const { a, b, id } = await twoDevicesWithTemplate();
+    const { a, b, id, clock } = await twoDevicesWithTemplate();
     const skewMs = 10 * 60_000;
     // B's engine and edit clock run on B's fast clock; the engine measures the offset from
-    // the server's answers and the edit clock stamps on the server's time.
+    // the server's answers and the edit clock stamps on the server's time. The network tells
+    // the test's clock as the server's, so the offset is exact and `advance` orders the edits.
+    const bNow = () => clock.now() + skewMs;
+    b.network.serverTime = clock.now;
     await b.engine.stop();
     b.engine = new SyncEngine({
       db: b.db,
@@ -255,25 +259,21 @@ describe('per-field merge on one clock', () => {
       }),
       timing: TEST_TIMING,
       eventStream: false,
-      now: () => new Date(Date.now() + skewMs),
+      now: () => new Date(bNow()),
     });
-    const bClock = createEditClock('ahead', () => Date.now() + skewMs);
+    const bClock = createEditClock('ahead', bNow);
     b.engine.subscribe((status) => {
       if (status.clockOffsetMs !== null) bClock.setServerOffset(status.clockOffsetMs);
     });
     await b.engine.start();
     await b.engine.syncNow();
     await b.engine.whenIdle();
-    expect(Math.abs(bClock.serverOffset() + skewMs)).toBeLessThan(2_000);
-    const ahead = createTemplateRepository(
-      b.db,
-      () => new Date(Date.now() + skewMs).toISOString(),
-      bClock,
-    );
+    expect(bClock.serverOffset()).toBe(-skewMs);
+    const ahead = createTemplateRepository(b.db, () => new Date(bNow()).toISOString(), bClock);
 
     goOffline(b);
     await ahead.update(id, { description: 'From B, first' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    clock.advance();
     await a.repo.update(id, { description: 'From A, a moment later' });
     await a.engine.whenIdle();
     await goOnline(b);

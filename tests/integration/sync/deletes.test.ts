@@ -22,23 +22,25 @@ import {
   serverList,
   serverTemplate,
   identityHeaders,
+  testClock,
   useSyncSuite,
   waitFor,
   type Client,
 } from './harness';
 
 const suite = useSyncSuite();
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+/** Two devices of one guest, both holding one synced template, their edits stamped on `clock`. */
 async function twoDevicesWithTemplate(name = 'Shared quiz') {
-  const a = await suite.client();
-  const b = await suite.client({ identity: { ...a.identity } });
+  const clock = testClock();
+  const a = await suite.client(clock.device('deviceA'));
+  const b = await suite.client({ identity: { ...a.identity }, ...clock.device('deviceB') });
   const local = await a.repo.create(a.owner(), sampleContent(name));
   await a.engine.whenIdle();
   await b.engine.syncNow();
   await b.engine.whenIdle();
   expect((await localDoc(b, local.id))?.syncState).toBe('synced');
-  return { a, b, id: local.id };
+  return { a, b, id: local.id, clock };
 }
 
 function goOffline(c: Client) {
@@ -82,13 +84,13 @@ async function parkedUpload(c: Client, templateId: string): Promise<string> {
 
 describe('merge rule 5 across devices: an edit beats a delete', () => {
   it('a task deleted on A after B edited it offline comes back with B’s edits on both devices, and B is told', async () => {
-    const { a, b, id } = await twoDevicesWithTemplate();
+    const { a, b, id, clock } = await twoDevicesWithTemplate();
     const stepId = (await localDoc(a, id))!.content.steps[0]!.id;
     goOffline(b);
     await b.repo.update(id, (c) => ({
       steps: c.steps.map((s) => (s.id === stepId ? { ...s, text: 'Edited offline on B' } : s)),
     }));
-    await tick();
+    clock.advance();
     // A's deletion is the later change.
     await a.repo.update(id, (c) => ({ steps: c.steps.filter((s) => s.id !== stepId) }));
     await a.engine.whenIdle();

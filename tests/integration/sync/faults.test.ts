@@ -265,6 +265,8 @@ describe('the worker restarted mid-push', () => {
     await stopped;
     expect(requestsOf(c, 'POST').map((r) => r.status)).toEqual([201]);
     const sentAfterStop = c.network.requests.length;
+    // Proving that nothing is sent needs a wait: well past TEST_TIMING's push debounce and
+    // first back-off, the times after which a stopped engine that still scheduled would send.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(c.network.requests.length).toBe(sentAfterStop);
     expect(c.engine.getStatus().running).toBe(false);

@@ -12,7 +12,7 @@ import {
   type TemplateRepository,
 } from '../../../src/localdb/templateRepository';
 import { SyncEngine } from '../../../sync/engine';
-import type { HybridClock } from '../../../src/domain/fieldStamps';
+import { createHybridClock, type HybridClock } from '../../../src/domain/fieldStamps';
 import { contentOf, type TemplateContent } from '../../../sync/merge';
 import type { Template } from '../../../src/domain/schemas';
 import { createTransport, type Identity } from '../../../sync/transport';
@@ -293,6 +293,27 @@ export function sampleContent(name = 'Team quiz') {
   };
 }
 
+/**
+ * A wall clock for the devices of one test that moves only when the test moves it: two edits
+ * made without seeing each other are ordered by it (`advance` between them), not by sleeping
+ * until the real clock has moved. Each device stamps on a hybrid clock of its own over it, as
+ * separate devices do (left alone, every client of this process shares the one edit clock).
+ */
+export function testClock(start = Date.now()) {
+  let now = start;
+  return {
+    now: () => now,
+    /** An edit after this stamps later than every edit before it, on any device. */
+    advance(ms = 1) {
+      now += ms;
+    },
+    /** Options of a client whose edits are stamped on this clock; `node` names it in stamps. */
+    device(node: string): Pick<ClientOptions, 'stampClock'> {
+      return { stampClock: createHybridClock({ node, now: () => now }) };
+    },
+  };
+}
+
 /** Waits until the condition holds; fails with the description after the timeout. */
 export async function waitFor(
   description: string,
@@ -302,6 +323,7 @@ export async function waitFor(
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for: ${description}`);
+    // Only the pause between two looks at the condition: nothing tells when it comes true.
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

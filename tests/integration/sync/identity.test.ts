@@ -13,6 +13,7 @@ import {
   serverContent,
   serverList,
   useSyncSuite,
+  waitFor,
   type Client,
 } from './harness';
 
@@ -79,7 +80,11 @@ describe('guest then sign-up', () => {
     const offlineOnly = await c.repo.create(c.owner(), sampleContent('Only on the device'));
     const account = await signUpOn(c);
     await c.engine.identityChanged();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor('identify to be tried, and to fail offline', () =>
+      c.network.requests.some(
+        (r) => r.url.endsWith('/v1/users/identify') && r.status === 'network-error',
+      ),
+    );
     // Nothing reached the server yet: the guest still owns the pushed one.
     expect((await serverList(suite.live, { anonid: anonId })).map((t) => t.id)).toEqual([
       pushed.id,

@@ -35,6 +35,7 @@ async function waitForValue<T>(
     const value = await check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    // Only the pause between two looks at the value: nothing tells when it is there.
     await new Promise((r) => setTimeout(r, 20));
   }
 }

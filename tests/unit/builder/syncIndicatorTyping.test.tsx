@@ -8,7 +8,7 @@
  * waited for "All changes synced" right after typing, and then met the sign-out guard's "Changes
  * to 1 activity are only on this device".
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeamtrailDatabase } from '../../../src/localdb/database';
 import { pendingLocalWrites } from '../../../src/localdb/pendingWrites';
@@ -34,6 +34,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
   await settle();
   await db.close();
 });
@@ -56,6 +57,12 @@ function recordIndicator(): { texts: string[]; stop: () => void } {
 
 describe('the builder sync indicator while typing', () => {
   it('the indicator does not say synced while a typed change is still unsaved', async () => {
+    // The builder follows its template on timers and performance.now (an interval, a longest
+    // wait): moved on by hand below, while everything else runs in real time.
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'],
+    });
     // On the server with every change pushed; the test's sync engine never pushes, so nothing
     // typed from here on reaches the server.
     const stored = await storeTemplate(db);
@@ -76,8 +83,8 @@ describe('the builder sync indicator while typing', () => {
       ),
     );
     await waitFor(() => expect(pendingLocalWrites()).toBe(0));
-    // Well past the builder's follow interval (150 ms) and its longest wait (1 s).
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // Past the builder's follow interval (150 ms) and its longest wait (1 s): it has caught up.
+    await act(() => vi.advanceTimersByTimeAsync(1_200));
     seen.stop();
     expect(seen.texts.slice(1)).not.toContainEqual(expect.stringMatching(/All changes synced/));
     expect(screen.getByTestId('sync-indicator').textContent).toBe('Saved on this device');

@@ -155,6 +155,7 @@ describe('ARCHITECTURE.md Telemetry: off when not configured', () => {
     analytics.capturePageView('http://localhost/');
     analytics.identifyUser({ id: 'u', email: null, firstName: null, lastName: null });
     analytics.resetIdentity();
+    // Proving that nothing is loaded needs a wait: time for a dynamic import to have landed.
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(posthog.imported).toBe(0);
     expect(posthog.capture).not.toHaveBeenCalled();

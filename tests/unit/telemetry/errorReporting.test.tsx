@@ -169,6 +169,7 @@ describe('SPEC §4 Error boundary: the error is reported, tagged with the UI fra
       </MantineProvider>,
     );
     expect(await screen.findByText("It's not you, it's us!")).toBeTruthy();
+    // Proving that nothing is loaded needs a wait: time for a dynamic import to have landed.
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(sentry.imported).toBe(0);
     expect(sentry.captureException).not.toHaveBeenCalled();

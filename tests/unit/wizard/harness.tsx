@@ -4,7 +4,7 @@
  * wizard's own routes under /activity (its error screen included) and stand-ins for the screens
  * the wizard leaves to. The session and the online calls are mocked by each test file.
  */
-import { configure, render } from '@testing-library/react';
+import { act, configure, render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { randomUUID } from 'node:crypto';
@@ -55,16 +55,32 @@ if (!('fonts' in document)) {
   });
 }
 
-/** Lets writes that a screen starts as it unmounts (a typed value saved on leaving) finish. */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** The databases opened here that are not closed yet (settle waits for them). */
+const openDatabases = new Set<TeamtrailDatabase>();
+
+/**
+ * Until every test database is idle, and what it answered is rendered: a write that a screen
+ * starts as it unmounts (a typed value saved on leaving) has finished, and the reads a screen
+ * started have arrived. RxDB runs each read and write of a database in its idle queue, and
+ * answers once that queue has stayed empty across two turns of the event loop.
+ */
+export const settle = () =>
+  act(async () => {
+    for (const db of [...openDatabases]) {
+      if (db.closed) openDatabases.delete(db);
+      else await db.requestIdlePromise();
+    }
+  });
 
 export async function openTestDatabase(): Promise<TeamtrailDatabase> {
-  return createTeamtrailDatabase({
+  const db = await createTeamtrailDatabase({
     name: `wizard-${randomUUID().slice(0, 8)}`,
     indexedDB: new IDBFactory(),
     IDBKeyRange,
     devMode: true,
   });
+  openDatabases.add(db);
+  return db;
 }
 
 const idleSync: SyncClient = {

@@ -56,6 +56,7 @@ describe('SPEC §2.4 step 1 /activity/type "Where will your activity take place.
       'Upgrade to Enterprise to be able to create outdoor GPS activities in any location.',
     );
     fireEvent.click(outdoor);
+    // Proving that the click does nothing needs a wait: time for a navigation to have happened.
     await new Promise((r) => setTimeout(r, 50));
     expect(where()).toBe('/activity/type');
   });
@@ -86,6 +87,7 @@ describe('SPEC §2.4 step 2 /activity/tasks "Select the number of tasks..."', ()
     const thirty = await screen.findByRole('button', { name: '30 Tasks' });
     expect(thirty.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(thirty);
+    // Proving that the click does nothing needs a wait: time for a navigation to have happened.
     await new Promise((r) => setTimeout(r, 50));
     expect(where()).toBe('/activity/tasks');
     expect((await readWizardState(db)).stepsCount).toBe(20);
