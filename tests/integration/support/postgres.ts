@@ -7,6 +7,11 @@ import pg from 'pg';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? null;
 
+const INSUFFICIENT_PRIVILEGE = '42501';
+/** Up to 10 s for an autovacuum worker to leave the database (see drop). */
+const DROP_ATTEMPTS = 50;
+const DROP_RETRY_MS = 200;
+
 export async function createFreshPostgresDatabase(): Promise<{
   url: string;
   drop: () => Promise<void>;
@@ -24,8 +29,23 @@ export async function createFreshPostgresDatabase(): Promise<{
     async drop() {
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      try {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await client.query(`drop database if exists ${name} with (force)`);
+            return;
+          } catch (error) {
+            // FORCE ends the test's own connections, but a role that is not a superuser may not
+            // end an autovacuum worker busy in the database (it has no role: 42501). It is done
+            // within moments: ask again while it works.
+            const busy = (error as { code?: string }).code === INSUFFICIENT_PRIVILEGE;
+            if (!busy || attempt === DROP_ATTEMPTS) throw error;
+            await new Promise((resolve) => setTimeout(resolve, DROP_RETRY_MS));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }
