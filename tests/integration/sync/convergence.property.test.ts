@@ -374,6 +374,8 @@ async function settle(engine: SyncEngine): Promise<void> {
       await inner.cycle.catch(() => undefined);
     } else if (inner.timer && inner.timerAt <= Date.now() + 60 * 60_000) {
       quiet = 0;
+      // A cycle is due (a retry or a debounce): a turn of the clock until its timer fires.
+      // Polled, not slept: the loop ends as soon as the engine is quiet.
       await new Promise((resolve) => setTimeout(resolve, 1));
     } else {
       quiet += 1;

@@ -233,6 +233,9 @@ describe('a field follows the document', () => {
     for (const value of ['T', 'Te', 'Tea', 'Team', 'Team q', 'Team quiz']) {
       fireEvent.change(name, { target: { value } });
       shown.push(name.value);
+      // A turn of the event loop between keystrokes, as between real ones: an earlier
+      // keystroke's write and its echo can then land in the middle of the typing (the race this
+      // checks). Nothing here waits for them; the waitFor below does.
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     await waitFor(async () =>
