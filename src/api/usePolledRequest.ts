@@ -3,7 +3,10 @@
  * AI request's status, a new game's status, a live screen's data, the worker's conflict log):
  * ask, ask again every `intervalMs` until an answer is final, and keep `{data, error, isLoading}`.
  * With `intervalMs: null` it is the one-off read too (the sample game, the join address, a team's
- * earlier points): asked once, again on `refresh()` or a new `restartKey`.
+ * earlier points): asked once, again on `refresh()` or a new `restartKey`, and again by itself
+ * while no answer comes at all (the server down, the network gone: ONE_OFF_RETRY_MS, and at once
+ * when the browser is back online), so that a screen opened offline fills in once the server is
+ * back, as its "keeps trying" message says. A refusal is not asked again: it would be refused again.
  *
  * - Polls never overlap: a poll asked for while one is in flight (a wake-up, `refresh()`) runs
  *   once after it has been handled, and not at all once that answer was final, so a final
@@ -69,6 +72,9 @@ interface Snapshot<T> {
   isFinal: boolean;
 }
 
+/** The pauses before a one-off read that got no answer asks again; the last one repeats. */
+export const ONE_OFF_RETRY_MS = [2_000, 4_000, 8_000, 15_000, 30_000] as const;
+
 /** No answer yet for any key: the first render shows the empty state. */
 const NOTHING_YET = Symbol('nothing yet');
 
@@ -110,6 +116,8 @@ export function usePolledRequest<T>(options: PolledRequestOptions<T>): PolledReq
     /** An interval poll fell while offline: it runs when the browser is back online. */
     let missed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** One-off reads: how many in a row got no answer (the next pause's index). */
+    let unanswered = 0;
     const live = () => !stopped && !finished;
 
     const schedule = (ms: number) => {
@@ -166,8 +174,13 @@ export function usePolledRequest<T>(options: PolledRequestOptions<T>): PolledReq
         void pollNow().then(() => waiting.forEach((resolve) => resolve()));
         return;
       }
-      if (intervalMs !== null && (latest.current.keepPolling?.(result) ?? true)) {
-        schedule(intervalMs);
+      if (intervalMs !== null) {
+        if (latest.current.keepPolling?.(result) ?? true) schedule(intervalMs);
+      } else if (!result.ok && result.error.status === null) {
+        schedule(ONE_OFF_RETRY_MS[Math.min(unanswered, ONE_OFF_RETRY_MS.length - 1)]!);
+        unanswered += 1;
+      } else {
+        unanswered = 0;
       }
     }
 

@@ -34,6 +34,7 @@ import { TASK_COUNTS } from '../../domain/constants';
 import { LIMITS } from '../../domain/limits';
 import { aiRequestErrorMessage } from '../../domain/messages';
 import { SelectionCard } from '../../ui/SelectionCard';
+import { useFocusOnStepChange } from '../../ui/useFocusOnStepChange';
 import {
   finishedNotice,
   newActivityRequest,
@@ -84,6 +85,8 @@ export function CreateGameDialog({ opened, onClose }: CreateGameDialogProps) {
     onClose();
   };
   useAiGeneration(state, dispatch);
+  const body = useRef<HTMLDivElement>(null);
+  useFocusOnStepChange(body, state.stage);
 
   return (
     <Modal
@@ -111,7 +114,7 @@ export function CreateGameDialog({ opened, onClose }: CreateGameDialogProps) {
             ))}
           </Stepper>
         )}
-        <Stack justify="center" mih={BODY_MIN_HEIGHT}>
+        <Stack justify="center" mih={BODY_MIN_HEIGHT} ref={body}>
           <DialogBody state={state} dispatch={dispatch} close={close} />
         </Stack>
       </Stack>

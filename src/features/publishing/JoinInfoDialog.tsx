@@ -3,7 +3,7 @@
  * HH:mm), its QR code and its Activity Code, read from the game status each time it opens.
  */
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { OFFLINE_MESSAGE } from '../../api/client';
 import { fetchGameStatus } from '../../api/games';
 import { usePolledRequest } from '../../api/usePolledRequest';
@@ -15,6 +15,7 @@ import { dialogModalProps, RESULT_DIALOG_SIZE } from './dialogModalProps';
 import { ScheduledJoinDetails } from './ScheduledJoinDetails';
 import { DIALOG_TEXTS } from './texts';
 import { useJoinAddress } from './useJoinAddress';
+import { useFocusOnStepChange } from '../../ui/useFocusOnStepChange';
 
 export interface JoinInfoDialogProps {
   opened: boolean;
@@ -69,18 +70,24 @@ function JoinInfoContent({
   onClose: () => void;
 }) {
   const credentials = useApiCredentials();
-  const joinAddress = useJoinAddress();
-  // Try again starts afresh (the loader shows again); a token refresh asks nothing.
+  // Try again starts afresh (the loader shows again), the join address too; a token refresh
+  // asks nothing.
   const [attempt, setAttempt] = useState(0);
+  const joinAddress = useJoinAddress(attempt);
   const { data: status, error } = usePolledRequest({
     request: () => fetchGameStatus(gameStatusUrl, credentials),
     intervalMs: null,
     restartKey: `${attempt} ${gameStatusUrl}`,
   });
 
+  // After Try again its button is gone: focus goes to what replaces it.
+  const box = useRef<HTMLDivElement>(null);
+  useFocusOnStepChange(box, error ? `failed ${attempt}` : status ? 'shown' : 'loading');
+
+  let body: ReactNode;
   if (error) {
     const offline = isUnreachable(error);
-    return (
+    body = (
       <DialogErrorState
         message={offline ? OFFLINE_MESSAGE : MESSAGES.launch.pollFailed}
         offline={offline}
@@ -88,20 +95,20 @@ function JoinInfoContent({
         onTryAgain={() => setAttempt((n) => n + 1)}
       />
     );
-  }
-  if (!status) {
-    return (
+  } else if (!status) {
+    body = (
       <Stack align="center" justify="center" gap="md" mih={LOADING_MIN_HEIGHT} role="status">
         <Loader />
         <Text c="dimmed">{texts.loading}</Text>
       </Stack>
     );
+  } else {
+    body = (
+      <Stack gap="lg">
+        {/* Full width above the two columns: beside the QR code it would make the dialog taller. */}
+        <ScheduledJoinDetails status={status} joinAddress={joinAddress} onClose={onClose} />
+      </Stack>
+    );
   }
-
-  return (
-    <Stack gap="lg">
-      {/* Full width above the two columns: beside the QR code it would make the dialog taller. */}
-      <ScheduledJoinDetails status={status} joinAddress={joinAddress} onClose={onClose} />
-    </Stack>
-  );
+  return <div ref={box}>{body}</div>;
 }

@@ -10,13 +10,15 @@ import { usePolledRequest } from '../../api/usePolledRequest';
 import { useApiCredentials } from '../../auth/session';
 import { joinAddressSchema, type JoinAddress } from '../../domain/joinAddress';
 
-export function useJoinAddress(): JoinAddress | null {
+/** `attempt`: a dialog's Try again asks for the address again along with its own read. */
+export function useJoinAddress(attempt = 0): JoinAddress | null {
   const credentials = useApiCredentials();
   // Another user (a new credentials object) asks again: the answer names the machine to them.
+  const restartKey = useMemo(() => ({ credentials, attempt }), [credentials, attempt]);
   const { data } = usePolledRequest({
     request: () => fetchJoinAddress(credentials),
     intervalMs: null,
-    restartKey: credentials,
+    restartKey,
   });
   return useMemo(() => {
     const parsed = joinAddressSchema.safeParse(data);

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ApiResult } from '../../../src/protocol/result';
 import {
+  ONE_OFF_RETRY_MS,
   usePolledRequest,
   type PolledRequestOptions,
   type PollWake,
@@ -182,6 +183,50 @@ describe('usePolledRequest', () => {
     await answer(ok(2));
     expect(resolved).toBe(true);
     expect(result.current.data).toBe(2);
+  });
+
+  it('a one-off read that got no answer asks again by itself, with growing pauses, until one comes', async () => {
+    const { request, answer, inFlight } = controlledRequest<string>();
+    const { result } = render({ request, intervalMs: null });
+    await answer(failed(null, 'offline'));
+    expect(result.current.error?.status).toBeNull();
+    await advance(ONE_OFF_RETRY_MS[0] - 1);
+    expect(inFlight()).toBe(0);
+    await advance(1);
+    expect(request).toHaveBeenCalledTimes(2);
+    await answer(failed(null, 'offline'));
+    // The second pause is longer than the first.
+    await advance(ONE_OFF_RETRY_MS[0]);
+    expect(inFlight()).toBe(0);
+    await advance(ONE_OFF_RETRY_MS[1] - ONE_OFF_RETRY_MS[0]);
+    expect(request).toHaveBeenCalledTimes(3);
+    await answer(ok('back'));
+    expect(result.current.data).toBe('back');
+    expect(result.current.error).toBeNull();
+    // Answered: nothing more is asked.
+    await advance(ONE_OFF_RETRY_MS.at(-1)! * 3);
+    expect(request).toHaveBeenCalledTimes(3);
+  });
+
+  it('a one-off read that was refused is not asked again by itself: it would be refused again', async () => {
+    const { request, answer } = controlledRequest<string>();
+    const { result } = render({ request, intervalMs: null });
+    await answer(failed(404, 'There is no such game.'));
+    await advance(ONE_OFF_RETRY_MS.at(-1)! * 3);
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(result.current.error).toEqual({ status: 404, message: 'There is no such game.' });
+  });
+
+  it('a one-off read that got no answer while the browser is offline asks again when it is back online', async () => {
+    const { request, answer } = controlledRequest<string>();
+    render({ request, intervalMs: null });
+    setOnline(false);
+    await answer(failed(null, 'offline'));
+    await advance(ONE_OFF_RETRY_MS.at(-1)! * 2);
+    expect(request).toHaveBeenCalledTimes(1);
+    act(() => setOnline(true));
+    expect(request).toHaveBeenCalledTimes(2);
+    await answer(ok('back'));
   });
 
   it('no update after unmount: an answer still on its way is dropped', async () => {

@@ -192,6 +192,23 @@ describe('SPEC §2.5 steps 3 and 4: topic and name', () => {
     expect(button('Next').hasAttribute('disabled')).toBe(false);
   });
 
+  it('keyboard focus moves into each new step: the field of the topic and name steps (the button pressed is gone)', async () => {
+    renderDialog();
+    await chooseAi();
+    for (const name of ['Quiz', '20 Questions']) {
+      const choice = await screen.findByRole('button', { name });
+      choice.focus();
+      fireEvent.click(choice);
+    }
+    const topic = await screen.findByLabelText('Topic');
+    await waitFor(() => expect(document.activeElement).toBe(topic));
+    fireEvent.change(topic, { target: { value: 'Space and planets' } });
+    button('Next').focus();
+    fireEvent.click(button('Next'));
+    const name = await screen.findByLabelText('Name');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
   it('"Create" is disabled while the name is empty', async () => {
     renderDialog();
     await answerUpToName();

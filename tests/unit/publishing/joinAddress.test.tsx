@@ -192,6 +192,16 @@ describe('the join info dialog warns when phones cannot reach the join address',
       />,
     );
 
+  it('after a failure with no answer, "Try again?" asks for the join address again too: the warning is back', async () => {
+    vi.mocked(fetchGameStatus).mockResolvedValueOnce(fail(null, OFFLINE_MESSAGE));
+    vi.mocked(fetchJoinAddress).mockResolvedValueOnce(fail(null, OFFLINE_MESSAGE));
+    openJoinInfo();
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again?' }));
+    await screen.findByTestId('activity-code');
+    expect(await findWarning()).toBeTruthy();
+    expect(vi.mocked(fetchJoinAddress)).toHaveBeenCalledTimes(2);
+  });
+
   it('above the join details', async () => {
     openJoinInfo();
     const shown = await findWarning();

@@ -5,8 +5,9 @@
  * game's (GET /v1/sample_game), which a phone can really join: SPEC's fixed 12-digit
  * code was a placeholder no player accepts.
  */
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PlayDemoDialog, SAMPLE_GAME_TEXTS } from '../../../src/features/publishing/PlayDemoDialog';
 import { BOOKING_LINK } from '../../../src/ui/marketingLinks';
 import { renderAt } from './render';
@@ -61,6 +62,33 @@ describe('SPEC §2.9 Play Demo', () => {
       new Response(JSON.stringify(SAMPLE), { headers: { 'content-type': 'application/json' } });
     fireEvent.click(screen.getByRole('button', { name: SAMPLE_GAME_TEXTS.retry }));
     expect((await screen.findByTestId('play-demo-code')).textContent).toBe('SMPL 2345');
+  });
+
+  it("each opening asks afresh, with the loader: never the previous opening's code (a new sample game starts each day)", async () => {
+    function Reopening() {
+      const [opened, setOpened] = useState(true);
+      return (
+        <>
+          <button onClick={() => setOpened(true)}>Play a demo</button>
+          <PlayDemoDialog opened={opened} onClose={() => setOpened(false)} />
+        </>
+      );
+    }
+    renderAt('/', <Reopening />);
+    expect((await screen.findByTestId('play-demo-code')).textContent).toBe('SMPL 2345');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('play-demo-code')).toBeNull());
+    let answerNow: (response: Response) => void = () => {};
+    sampleAnswer = () => new Promise((resolve) => (answerNow = resolve));
+    fireEvent.click(screen.getByRole('button', { name: 'Play a demo' }));
+    expect(await screen.findByText(SAMPLE_GAME_TEXTS.loading)).toBeTruthy();
+    expect(screen.queryByTestId('play-demo-code')).toBeNull();
+    answerNow(
+      new Response(JSON.stringify({ ...SAMPLE, code: 'NEXT6789' }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect((await screen.findByTestId('play-demo-code')).textContent).toBe('NEXT 6789');
   });
 
   it('"Contact Us" links to the booking page and "Close" closes', async () => {

@@ -7,7 +7,7 @@
  */
 import { Alert, Button, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { POLL_OFFLINE_TEXT } from '../../aiFlow/aiRequest';
 import { AiResultNotice } from '../../aiFlow/AiResultNotice';
 import { DIALOG_TEXTS } from '../../publishing/texts';
@@ -16,6 +16,7 @@ import type { AiGenerationAction, AiGenerationState } from './aiGenerationState'
 import { topicsFormSchema } from '../../aiFlow/formRules';
 import { AI_DIALOG_TEXTS as texts } from './texts';
 import { TopicsField } from '../../aiFlow/TopicsField';
+import { useFocusOnStepChange } from '../../../ui/useFocusOnStepChange';
 
 /** About the height of the topics step: the dialog keeps its size from step to step. */
 const BODY_MIN_HEIGHT = 304;
@@ -40,6 +41,8 @@ export interface GenerateWithAiDialogProps {
 export const GenerateWithAiDialog = memo(function GenerateWithAiDialog(
   props: GenerateWithAiDialogProps,
 ) {
+  const body = useRef<HTMLDivElement>(null);
+  useFocusOnStepChange(body, props.state.stage);
   return (
     <Modal
       opened={props.opened}
@@ -61,7 +64,7 @@ export const GenerateWithAiDialog = memo(function GenerateWithAiDialog(
       radius="lg"
       data-testid="generate-ai-dialog"
     >
-      <Stack justify="center" mih={BODY_MIN_HEIGHT} data-stage={props.state.stage}>
+      <Stack justify="center" mih={BODY_MIN_HEIGHT} data-stage={props.state.stage} ref={body}>
         <DialogBody {...props} />
       </Stack>
     </Modal>
