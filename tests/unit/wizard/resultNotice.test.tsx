@@ -266,6 +266,9 @@ describe('docs/ai.md notice: a new request starts without the old notice', () =>
     await screen.findByText(WORKING);
     await advance(3_000);
     await waitFor(() => expect(where()).toBe('/activity/status'));
+    // The status screen schedules its first poll once it has read the wizard's state, which on a
+    // busy machine comes after the address has changed: the clock moves once that read is done.
+    await settle();
     await advance(5_000);
     await waitFor(() => expect(where()).toBe('/activity/complete'));
     await screen.findByText('Your activity has been created');
