@@ -14,7 +14,13 @@ import { SYNC_TIMING, type SyncTiming } from './constants';
 import { backoffDelay } from './backoff';
 import { openEventStream } from './eventStream';
 import { pullActivities, pullLibrary, pullThemes } from './listSync';
-import { INITIAL_STATUS, RECENT_FAILURES_LIMIT, type SyncFailure, type SyncStatus } from './status';
+import {
+  INITIAL_STATUS,
+  RECENT_FAILURES_LIMIT,
+  storedStatus,
+  type SyncFailure,
+  type SyncStatus,
+} from './status';
 import {
   markRefused,
   markTransientFailure,
@@ -24,7 +30,7 @@ import {
 } from './templateSync';
 import type { Identity, RequestOptions, Transport } from './transport';
 import { retryUploadsNow, runUploadQueue } from './uploadQueue';
-import { isTransientFailure } from './transport';
+import { answered, isTransientFailure } from './transport';
 import { guestOwner, ownerKeyOf } from '../src/localdb/owner';
 import { addClaims, readClaims, settleClaim } from './claims';
 import {
@@ -427,10 +433,10 @@ export class SyncEngine {
       }
       const body = identity.userId ? { anonId, clerkId: identity.userId } : { anonId };
       const result = await this.transport.request('POST', '/v1/users/identify', { body });
-      if (!result.ok && isTransientFailure(result.status)) {
+      if (!result.ok && isTransientFailure(result.error.status)) {
         this.failed({
-          message: result.errorMessage,
-          status: result.status,
+          message: result.error.message,
+          status: storedStatus(result.error.status),
           at: this.now().toISOString(),
           templateId: null,
         });
@@ -440,8 +446,8 @@ export class SyncEngine {
       // pushed as this owner's (what the server already moved stays moved).
       if (!result.ok)
         this.recordFailure({
-          message: result.errorMessage,
-          status: result.status,
+          message: result.error.message,
+          status: storedStatus(result.error.status),
           at: this.now().toISOString(),
           templateId: null,
         });
@@ -487,7 +493,7 @@ export class SyncEngine {
           await markRefused(ctx, next.id, outcome.status, outcome.message);
           this.recordFailure({
             message: outcome.message,
-            status: outcome.status,
+            status: storedStatus(outcome.status),
             at: this.now().toISOString(),
             templateId: next.id,
           });
@@ -496,7 +502,7 @@ export class SyncEngine {
         case 'transient': {
           const retryAt = this.failed({
             message: outcome.message,
-            status: outcome.status,
+            status: storedStatus(outcome.status),
             at: this.now().toISOString(),
             templateId: next.id,
           });
@@ -523,13 +529,14 @@ export class SyncEngine {
       ];
       for (const step of steps) {
         if (this.stopped) return false;
-        const failure = await step();
-        if (!failure || failure.ok) continue;
+        const error = await step();
+        if (!error) continue;
         const at = this.now().toISOString();
-        if (isTransientFailure(failure.status)) {
+        const { message, status } = error;
+        if (isTransientFailure(status)) {
           this.failed({
-            message: failure.errorMessage,
-            status: failure.status,
+            message,
+            status: storedStatus(status),
             at,
             templateId: null,
           });
@@ -538,8 +545,8 @@ export class SyncEngine {
           return false;
         }
         this.recordFailure({
-          message: failure.errorMessage,
-          status: failure.status,
+          message,
+          status: storedStatus(status),
           at,
           templateId: null,
         });
@@ -576,7 +583,7 @@ export class SyncEngine {
     }
     this.failed({
       message: result.message,
-      status: result.status,
+      status: storedStatus(result.status),
       at: this.now().toISOString(),
       templateId: null,
     });
@@ -592,8 +599,8 @@ export class SyncEngine {
       request: async <T>(method: string, path: string, init?: RequestOptions) => {
         const sentAt = this.now().getTime();
         const result = await transport.request<T>(method, path, init);
-        if (result.status !== 0) this.answers += 1;
-        this.noticeServerTime(sentAt, result.headers);
+        if (answered(result)) this.answers += 1;
+        this.noticeServerTime(sentAt, result.ok ? result.data.headers : result.error.headers);
         return result;
       },
       stream: (path, signal) => transport.stream(path, signal),

@@ -6,7 +6,7 @@ import type { RxCollection } from 'rxdb';
 import type { TeamtrailDatabase } from '../src/localdb/database';
 import type { ActivityRow, Template, Theme } from '../src/domain/schemas';
 import { deepEqual } from './merge';
-import type { ApiResult, Transport } from './transport';
+import type { Transport, TransportError } from './transport';
 
 async function replaceAll<D extends { id: string }>(
   collection: RxCollection<D>,
@@ -24,17 +24,15 @@ async function replaceAll<D extends { id: string }>(
   if (changed.length) await collection.bulkUpsert(changed);
 }
 
-type Failure = ApiResult<unknown> & { ok: false };
-
 export async function pullLibrary(
   db: TeamtrailDatabase,
   transport: Transport,
-): Promise<Failure | null> {
+): Promise<TransportError | null> {
   const result = await transport.request<Template[]>('GET', '/v1/templates/library?full=true');
-  if (!result.ok) return result;
+  if (!result.ok) return result.error;
   await replaceAll(
     db.library,
-    result.body.map((data, position) => ({ id: data.id, data, position })),
+    result.data.body.map((data, position) => ({ id: data.id, data, position })),
   );
   return null;
 }
@@ -42,12 +40,12 @@ export async function pullLibrary(
 export async function pullThemes(
   db: TeamtrailDatabase,
   transport: Transport,
-): Promise<Failure | null> {
+): Promise<TransportError | null> {
   const result = await transport.request<Theme[]>('GET', '/v1/themes');
-  if (!result.ok) return result;
+  if (!result.ok) return result.error;
   await replaceAll(
     db.themes,
-    result.body.map((data, position) => ({ id: data.id, data, position })),
+    result.data.body.map((data, position) => ({ id: data.id, data, position })),
   );
   return null;
 }
@@ -56,12 +54,12 @@ export async function pullActivities(
   db: TeamtrailDatabase,
   transport: Transport,
   owner: string,
-): Promise<Failure | null> {
+): Promise<TransportError | null> {
   const result = await transport.request<ActivityRow[]>('GET', '/v1/my_games');
-  if (!result.ok) return result;
+  if (!result.ok) return result.error;
   await replaceAll(
     db.activities,
-    result.body.map((data, position) => ({ id: data.id, owner, data, position })),
+    result.data.body.map((data, position) => ({ id: data.id, owner, data, position })),
     // Only this owner's rows are replaced; another account's stay until it signs in again.
     (doc) => doc.owner === owner,
   );

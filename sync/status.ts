@@ -13,6 +13,13 @@ export interface SyncFailure {
   templateId: string | null;
 }
 
+/**
+ * A transport status as the engine keeps it: in a SyncFailure and in a template's lastError.
+ * Both are stored (the status memory, the templates collection) as a number, and the
+ * diagnostics read 0 as "no answer"; the transport says null for that.
+ */
+export const storedStatus = (status: number | null): number => status ?? 0;
+
 export interface SyncStatus {
   /** The engine is running (started, not stopped). */
   running: boolean;

@@ -22,15 +22,21 @@ import {
   type ConflictEntry,
 } from './conflictLog';
 import { baseWithEchoes, deepEqual, mergeTemplates, type TemplateContent } from './merge';
-import { isTransientFailure, type ApiResult, type Transport } from './transport';
+import { storedStatus } from './status';
+import {
+  isTransientFailure,
+  type Transport,
+  type TransportError,
+  type TransportResult,
+} from './transport';
 import { PULL_PAGE_SIZE } from './constants';
 
 /** How a push of one template ended. */
 export type PushOutcome =
   | { kind: 'done' }
   | { kind: 'merged' } // 412: merged and stays pending; push again
-  | { kind: 'transient'; status: number; message: string }
-  | { kind: 'refused'; status: number; message: string };
+  | { kind: 'transient'; status: number | null; message: string } // null: no answer
+  | { kind: 'refused'; status: number | null; message: string };
 
 const CHECKPOINT_ID = 'templates-checkpoint';
 /** Local documents `sync-unconfirmed-<id>`: pushes of a template whose answer never came. */
@@ -85,13 +91,13 @@ export async function pushTemplate(ctx: Context, id: string): Promise<PushOutcom
     }
     const result = await ctx.transport.request('DELETE', `/v1/templates/${encodeURIComponent(id)}`);
     // 404: already gone on the server (deleted elsewhere, or never ours): the goal is reached.
-    if (result.ok || result.status === 404) {
+    if (result.ok || result.error.status === 404) {
       const latest = await ctx.db.templates.findOne(id).exec();
       if (latest?.deletedLocally) await latest.remove();
       if (snapshot.lastError !== null) await forgetUnconfirmed(ctx.db, id);
       return { kind: 'done' };
     }
-    return failure(result);
+    return failure(result.error);
   }
 
   const body = {
@@ -104,23 +110,23 @@ export async function pushTemplate(ctx: Context, id: string): Promise<PushOutcom
     // The id was chosen here, so a retried create after a lost answer is answered 200 with the
     // same template instead of making a duplicate (the server's POST is idempotent).
     const result = await createOnServer(ctx, id, body);
-    if (result.ok && result.status === 201) {
-      await acknowledge(ctx, doc, result.body, version);
+    if (result.ok && result.data.status === 201) {
+      await acknowledge(ctx, doc, result.data.body, version);
       return { kind: 'done' };
     }
     if (result.ok) {
       // 200: an earlier create of ours got there first, so this body was not written. The
       // server holds that earlier content (perhaps changed since on another device): merge.
-      const pending = await mergeServerVersion(ctx, id, result.body, 'push', snapshot.content);
+      const pending = await mergeServerVersion(ctx, id, result.data.body, 'push', snapshot.content);
       return pending ? { kind: 'merged' } : { kind: 'done' };
     }
-    if (result.status === 409) {
+    if (result.error.status === 409) {
       // The id is taken: an earlier create of ours that reached the server and was deleted on
       // another device since (the server does not create a deleted id again). Kept under a new id.
       await restoreDeletedTemplate(ctx, id);
       return { kind: 'done' };
     }
-    return failed(ctx, id, baseRevision, snapshot.content, result);
+    return failed(ctx, id, baseRevision, snapshot.content, result.error);
   }
 
   const result = await ctx.transport.request<Template>(
@@ -132,11 +138,11 @@ export async function pushTemplate(ctx: Context, id: string): Promise<PushOutcom
     },
   );
   if (result.ok) {
-    await acknowledge(ctx, doc, result.body, version);
+    await acknowledge(ctx, doc, result.data.body, version);
     return { kind: 'done' };
   }
-  if (result.status === 412) {
-    const current = (result.body as { template?: Template } | null)?.template;
+  if (result.error.status === 412) {
+    const current = (result.error.body as { template?: Template } | null)?.template;
     if (!current)
       return {
         kind: 'transient',
@@ -147,13 +153,13 @@ export async function pushTemplate(ctx: Context, id: string): Promise<PushOutcom
     await mergeServerVersion(ctx, id, current, 'push', snapshot.content);
     return { kind: 'merged' };
   }
-  if (result.status === 404 || result.status === 410) {
+  if (result.error.status === 404 || result.error.status === 410) {
     // Deleted on another device (a full pull carries no tombstones, so this may be the first
     // this device hears of it): the edits it never received are kept as a new activity.
     await restoreDeletedTemplate(ctx, id);
     return { kind: 'done' };
   }
-  return failed(ctx, id, baseRevision, snapshot.content, result);
+  return failed(ctx, id, baseRevision, snapshot.content, result.error);
 }
 
 /**
@@ -167,7 +173,7 @@ async function createOnServer(
   ctx: Context,
   id: string,
   body: Record<string, unknown>,
-): Promise<ApiResult<Template>> {
+): Promise<TransportResult<Template>> {
   const restoredFrom = (await readDeletedElsewhere(ctx.db)).find((e) => e.restoredAs === id)?.id;
   if (!restoredFrom) {
     return ctx.transport.request<Template>('POST', '/v1/templates', { body });
@@ -175,7 +181,7 @@ async function createOnServer(
   const result = await ctx.transport.request<Template>('POST', '/v1/templates', {
     body: { ...body, restoredFrom },
   });
-  if (!result.ok && result.status === 400 && result.errorMessage.includes('restoredFrom')) {
+  if (!result.ok && result.error.status === 400 && result.error.message.includes('restoredFrom')) {
     return ctx.transport.request<Template>('POST', '/v1/templates', { body });
   }
   return result;
@@ -262,10 +268,10 @@ export async function restoreDeletedTemplate(ctx: Context, id: string): Promise<
   return newId;
 }
 
-function failure(result: ApiResult<unknown> & { ok: false }): PushOutcome {
-  return isTransientFailure(result.status)
-    ? { kind: 'transient', status: result.status, message: result.errorMessage }
-    : { kind: 'refused', status: result.status, message: result.errorMessage };
+function failure({ status, message }: TransportError): PushOutcome {
+  return isTransientFailure(status)
+    ? { kind: 'transient', status, message }
+    : { kind: 'refused', status, message };
 }
 
 /**
@@ -279,9 +285,9 @@ async function failed(
   id: string,
   baseRevision: number | null,
   sent: TemplateContent,
-  result: ApiResult<unknown> & { ok: false },
+  error: TransportError,
 ): Promise<PushOutcome> {
-  const outcome = failure(result);
+  const outcome = failure(error);
   if (outcome.kind === 'transient') await rememberUnconfirmed(ctx.db, id, baseRevision, sent);
   return outcome;
 }
@@ -456,7 +462,13 @@ export async function mergeServerVersion(
   return pending;
 }
 
-export async function markRefused(ctx: Context, id: string, status: number, message: string) {
+/** A refused push, kept in the template's lastError (a number: storedStatus). */
+export async function markRefused(
+  ctx: Context,
+  id: string,
+  status: number | null,
+  message: string,
+) {
   const doc = await ctx.db.templates.findOne(id).exec();
   if (!doc) return;
   await doc.incrementalModify((current) => ({
@@ -465,14 +477,20 @@ export async function markRefused(ctx: Context, id: string, status: number, mess
       current.localVersion > current.pushedVersion || current.deletedLocally
         ? 'error'
         : current.syncState,
-    lastError: { message, status, at: ctx.now().toISOString(), nextAttemptAt: null },
+    lastError: {
+      message,
+      status: storedStatus(status),
+      at: ctx.now().toISOString(),
+      nextAttemptAt: null,
+    },
   }));
 }
 
+/** A push that will be tried again, kept in lastError: no answer (null) is stored as 0. */
 export async function markTransientFailure(
   ctx: Context,
   id: string,
-  status: number,
+  status: number | null,
   message: string,
   nextAttemptAt: Date,
 ) {
@@ -482,7 +500,7 @@ export async function markTransientFailure(
     ...current,
     lastError: {
       message,
-      status,
+      status: storedStatus(status),
       at: ctx.now().toISOString(),
       nextAttemptAt: nextAttemptAt.toISOString(),
     },
@@ -518,33 +536,35 @@ export async function resetCheckpoint(db: TeamtrailDatabase) {
 
 /**
  * Pulls the changes since the last checkpoint (or everything, the first time for this owner)
- * and applies them. Answers the failed result when the server could not be asked.
+ * and applies them. Answers the error when the server could not be asked.
  */
-export async function pullTemplates(ctx: Context): Promise<ApiResult<TemplateList> | null> {
+export async function pullTemplates(ctx: Context): Promise<TransportError | null> {
   const saved = await readCheckpoint(ctx.db, ctx.owner);
   if (!saved) {
     const result = await ctx.transport.request<TemplateList>('GET', '/v1/templates');
-    if (!result.ok) return result;
-    const listed = new Set(result.body.templates.map((t) => t.id));
-    for (const template of result.body.templates) await applyServerTemplate(ctx, template);
+    if (!result.ok) return result.error;
+    const all = result.data.body;
+    const listed = new Set(all.templates.map((t) => t.id));
+    for (const template of all.templates) await applyServerTemplate(ctx, template);
     await forgetTemplatesMissingFromServer(ctx, listed);
-    await writeCheckpoint(ctx.db, ctx.owner, result.body.checkpoint);
+    await writeCheckpoint(ctx.db, ctx.owner, all.checkpoint);
     return null;
   }
   let checkpoint: SyncCheckpoint = saved;
   for (;;) {
     const query: string = `since=${encodeURIComponent(checkpoint.updatedAt)}&sinceId=${encodeURIComponent(checkpoint.id)}&limit=${PULL_PAGE_SIZE}`;
-    const result: ApiResult<TemplateList> = await ctx.transport.request<TemplateList>(
+    const result: TransportResult<TemplateList> = await ctx.transport.request<TemplateList>(
       'GET',
       `/v1/templates?${query}`,
     );
-    if (!result.ok) return result;
-    for (const template of result.body.templates) await applyServerTemplate(ctx, template);
+    if (!result.ok) return result.error;
+    const page = result.data.body;
+    for (const template of page.templates) await applyServerTemplate(ctx, template);
     // Saved after each page is applied: a crash mid-pull repeats at most one page, and applying
     // a page twice changes nothing.
-    checkpoint = result.body.checkpoint ?? checkpoint;
+    checkpoint = page.checkpoint ?? checkpoint;
     await writeCheckpoint(ctx.db, ctx.owner, checkpoint);
-    if (!result.body.hasMore) return null;
+    if (!page.hasMore) return null;
   }
 }
 

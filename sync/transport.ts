@@ -1,8 +1,11 @@
 /**
  * The engine's HTTP client for /v1 (SPEC §7 common rules): JSON, the bearer token or AnonId the
  * page provides before every call, a timeout, and answers as values — a network failure, a
- * timeout and a non-JSON body are results, never exceptions.
+ * timeout and a non-JSON body are results, never exceptions. The answer is the browser's one
+ * shape (src/protocol/result.ts), with what the engine needs of the HTTP exchange beside it.
  */
+import { isUnreachable, type ApiError, type ApiResult } from '../src/protocol/result';
+
 export interface Identity {
   /** Bearer token of the signed-in user, or null for a guest. */
   token: string | null;
@@ -12,9 +15,26 @@ export interface Identity {
   userId: string | null;
 }
 
-export type ApiResult<T> =
-  | { ok: true; status: number; body: T; headers: Headers }
-  | { ok: false; status: number; body: unknown; errorMessage: string; headers: Headers | null };
+/**
+ * What the server answered: its status (201: a new upload session), body and headers (the
+ * server's clock, the AnonId).
+ */
+export interface Reply<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * A failed call: the one ApiError, with what the server sent (a 412 carries the server's
+ * template to merge with). No answer at all: status null, no body, no headers.
+ */
+export interface TransportError extends ApiError {
+  body: unknown;
+  headers: Headers | null;
+}
+
+export type TransportResult<T> = ApiResult<Reply<T>, TransportError>;
 
 export interface TransportOptions {
   baseUrl: string;
@@ -37,7 +57,7 @@ export interface Transport {
    * A JSON body is sent as JSON; FormData as multipart; a Blob or bytes as they are, with the
    * content type given in headers (application/octet-stream when none is): an upload's chunk.
    */
-  request<T>(method: string, path: string, options?: RequestOptions): Promise<ApiResult<T>>;
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<TransportResult<T>>;
   /** The raw response of a streaming GET (server-sent events); null when it could not start. */
   stream(path: string, signal: AbortSignal): Promise<Response | null>;
   identity(): Promise<Identity>;
@@ -66,7 +86,7 @@ export function createTransport(options: TransportOptions): Transport {
       method: string,
       path: string,
       init: RequestOptions = {},
-    ): Promise<ApiResult<T>> {
+    ): Promise<TransportResult<T>> {
       const identity = await options.getIdentity();
       const headers = await headersFor(identity, init.headers);
       const multipart = typeof FormData !== 'undefined' && init.body instanceof FormData;
@@ -88,15 +108,12 @@ export function createTransport(options: TransportOptions): Transport {
         });
       } catch (error) {
         const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-        return {
-          ok: false,
-          status: 0,
-          body: null,
-          errorMessage: timedOut
-            ? 'The server took too long to answer.'
-            : 'The server could not be reached.',
-          headers: null,
-        };
+        return failed(
+          null,
+          timedOut ? 'The server took too long to answer.' : 'The server could not be reached.',
+          null,
+          null,
+        );
       }
       noticeAnonId(response);
       let body: unknown = null;
@@ -106,13 +123,12 @@ export function createTransport(options: TransportOptions): Transport {
           body = JSON.parse(text);
         } catch {
           if (response.ok) {
-            return {
-              ok: false,
-              status: response.status,
-              body: text,
-              errorMessage: 'The server answered something that is not JSON.',
-              headers: response.headers,
-            };
+            return failed(
+              response.status,
+              'The server answered something that is not JSON.',
+              text,
+              response.headers,
+            );
           }
         }
       }
@@ -124,15 +140,12 @@ export function createTransport(options: TransportOptions): Transport {
           typeof body.errorMessage === 'string'
             ? body.errorMessage
             : String(response.status);
-        return {
-          ok: false,
-          status: response.status,
-          body,
-          errorMessage: message,
-          headers: response.headers,
-        };
+        return failed(response.status, message, body, response.headers);
       }
-      return { ok: true, status: response.status, body: body as T, headers: response.headers };
+      return {
+        ok: true,
+        data: { status: response.status, body: body as T, headers: response.headers },
+      };
     },
 
     async stream(path, signal) {
@@ -151,6 +164,15 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
+function failed(
+  status: number | null,
+  message: string,
+  body: unknown,
+  headers: Headers | null,
+): TransportResult<never> {
+  return { ok: false, error: { status, message, body, headers } };
+}
+
 function isBinaryBody(body: unknown): body is Blob | ArrayBuffer | ArrayBufferView {
   return (
     (typeof Blob !== 'undefined' && body instanceof Blob) ||
@@ -159,6 +181,13 @@ function isBinaryBody(body: unknown): body is Blob | ArrayBuffer | ArrayBufferVi
   );
 }
 
-/** 0 (no answer), 408, 429 and 5xx are worth retrying; other 4xx will fail the same way again. */
-export const isTransientFailure = (status: number): boolean =>
-  status === 0 || status === 408 || status === 429 || status >= 500;
+/** The server answered (any status, a refusal too): only an answer proves it reachable. */
+export const answered = (result: TransportResult<unknown>): boolean =>
+  result.ok || !isUnreachable(result.error);
+
+/**
+ * null (no answer: no network, a timeout), 408, 429 and 5xx are worth retrying; other 4xx will
+ * fail the same way again.
+ */
+export const isTransientFailure = (status: number | null): boolean =>
+  status === null || status === 408 || status === 429 || status >= 500;

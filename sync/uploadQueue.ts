@@ -25,7 +25,8 @@ import type { Asset } from '../src/domain/schemas';
 import { stampLocalEdit } from '../src/domain/fieldStamps';
 import { backoffDelay } from './backoff';
 import type { SyncTiming } from './constants';
-import { isTransientFailure, type ApiResult, type Transport } from './transport';
+import { answered, isTransientFailure, type Transport, type TransportError } from './transport';
+import { isUnreachable } from '../src/protocol/result';
 
 /**
  * One chunk's request. A chunk is at most UPLOAD_CHUNK_BYTES, so this allows for about 70 kbit/s;
@@ -110,7 +111,8 @@ export type UploadPassResult =
        * reachable. False when nothing was due, which says nothing about the network. */
       answered: boolean;
     }
-  | { kind: 'transient'; status: number; message: string };
+  /** `status` null: no answer. */
+  | { kind: 'transient'; status: number | null; message: string };
 
 export interface UploadQueueContext {
   db: TeamtrailDatabase;
@@ -139,7 +141,7 @@ type Context = UploadQueueContext;
 /** How sending one file ended. */
 type SendOutcome =
   | { kind: 'stored'; asset: Asset }
-  | { kind: 'failed'; status: number; errorMessage: string; transient: boolean }
+  | { kind: 'failed'; status: number | null; errorMessage: string; transient: boolean }
   /** The record was removed while its file was on its way. */
   | { kind: 'cancelled' }
   /** The engine stopped between two chunks. */
@@ -164,7 +166,7 @@ const timeOf = (iso: string | null): number => {
 const sessionUrl = (uploadId: string) => `/v1/uploads/${encodeURIComponent(uploadId)}`;
 
 /** 404: no such upload (never made, or removed); 410: it waited too long and was removed. */
-const forgotten = (status: number) => status === 404 || status === 410;
+const forgotten = (status: number | null) => status === 404 || status === 410;
 
 /**
  * Whether a refusal was the server's answer to this owner, so that it says something about the
@@ -176,28 +178,33 @@ const forgotten = (status: number) => status === 404 || status === 410;
  * restarted after a crash resumed a 6 MB video from 0: e2e/data-safety-upload-crash.spec.ts),
  * or mark the file failed. Such an answer only makes the file wait its back-off instead.
  */
-async function answeredToOwner(ctx: Context, result: ApiResult<unknown>): Promise<boolean> {
-  if (result.headers?.get('anonid')) return false;
+async function answeredToOwner(ctx: Context, error: TransportError): Promise<boolean> {
+  if (error.headers?.get('anonid')) return false;
   const identity = await ctx.transport.identity().catch(() => null);
   return identity !== null && ownerKeyOf(identity) === ctx.owner;
 }
 
 /** The transient failure for an answer given to another identity (answeredToOwner). */
-const notAsOwner = (status: number): Extract<SendOutcome, { kind: 'failed' }> => ({
+const notAsOwner = (status: number | null): Extract<SendOutcome, { kind: 'failed' }> => ({
   kind: 'failed',
   status,
   errorMessage: 'The upload waits until this device signs in to the server again.',
   transient: true,
 });
 
-const failure = (
-  result: Extract<ApiResult<unknown>, { ok: false }>,
-): Extract<SendOutcome, { kind: 'failed' }> => ({
+const failure = (error: TransportError): Extract<SendOutcome, { kind: 'failed' }> => ({
   kind: 'failed',
-  status: result.status,
-  errorMessage: result.errorMessage,
-  transient: isTransientFailure(result.status),
+  status: error.status,
+  errorMessage: error.message,
+  transient: isTransientFailure(error.status),
 });
+
+/**
+ * A refusal the server gave to someone other than this owner (answeredToOwner); no answer at
+ * all says nothing about who asked.
+ */
+const answeredToAnother = async (ctx: Context, error: TransportError): Promise<boolean> =>
+  !isUnreachable(error) && !(await answeredToOwner(ctx, error));
 
 /**
  * Sends every upload that is due. Stops at the first network failure (the rest would fail too).
@@ -368,17 +375,18 @@ async function sendFile(
   const askServer = async (id: string): Promise<SendOutcome | 'forgotten' | 'ready'> => {
     for (let attempt = 0; ; attempt += 1) {
       const result = await ctx.transport.request<UploadSessionAnswer>('GET', sessionUrl(id));
-      if (result.status !== 0) onAnswer();
-      if (!result.ok && result.status !== 0 && !(await answeredToOwner(ctx, result)))
-        return notAsOwner(result.status);
-      if (!result.ok) return forgotten(result.status) ? 'forgotten' : failure(result);
-      if (result.body.asset) return { kind: 'stored', asset: result.body.asset };
-      if (result.body.receiving && attempt < RECEIVING_WAITS_MS.length) {
+      if (answered(result)) onAnswer();
+      if (!result.ok && (await answeredToAnother(ctx, result.error)))
+        return notAsOwner(result.error.status);
+      if (!result.ok) return forgotten(result.error.status) ? 'forgotten' : failure(result.error);
+      const session = result.data.body;
+      if (session.asset) return { kind: 'stored', asset: session.asset };
+      if (session.receiving && attempt < RECEIVING_WAITS_MS.length) {
         if (ctx.stopped?.()) return { kind: 'stopped' };
         await sleep(RECEIVING_WAITS_MS[attempt]!);
         continue;
       }
-      if (result.body.receiving) {
+      if (session.receiving) {
         return {
           kind: 'failed',
           status: 409,
@@ -386,8 +394,8 @@ async function sendFile(
           transient: true,
         };
       }
-      offset = Math.min(Math.max(0, result.body.offset), size);
-      useChunkSize(result.body.chunkSize);
+      offset = Math.min(Math.max(0, session.offset), size);
+      useChunkSize(session.chunkSize);
       return (await remember()) ? 'ready' : { kind: 'cancelled' };
     }
   };
@@ -414,13 +422,13 @@ async function sendFile(
           size,
         },
       });
-      if (created.status !== 0) onAnswer();
-      if (!created.ok && created.status !== 0 && !(await answeredToOwner(ctx, created)))
-        return notAsOwner(created.status);
-      if (!created.ok) return failure(created);
-      uploadId = created.body.uploadId;
-      offset = created.body.offset;
-      useChunkSize(created.body.chunkSize);
+      if (answered(created)) onAnswer();
+      if (!created.ok && (await answeredToAnother(ctx, created.error)))
+        return notAsOwner(created.error.status);
+      if (!created.ok) return failure(created.error);
+      uploadId = created.data.body.uploadId;
+      offset = created.data.body.offset;
+      useChunkSize(created.data.body.chunkSize);
       if (!(await remember())) return cancel(ctx, uploadId);
     }
 
@@ -437,31 +445,32 @@ async function sendFile(
         timeoutMs: UPLOAD_TIMEOUT_MS,
       },
     );
-    if (result.status !== 0) onAnswer();
+    if (answered(result)) onAnswer();
     // Removed while this chunk was on its way: the server need not keep the rest.
     if (!(await ctx.db.uploads.findOne(upload.id).exec())) return cancel(ctx, uploadId);
-    if (!result.ok && result.status !== 0 && !(await answeredToOwner(ctx, result)))
-      return notAsOwner(result.status);
+    if (!result.ok && (await answeredToAnother(ctx, result.error)))
+      return notAsOwner(result.error.status);
 
-    if (result.ok && result.status === 201) return { kind: 'stored', asset: result.body as Asset };
+    if (result.ok && result.data.status === 201)
+      return { kind: 'stored', asset: result.data.body as Asset };
     if (result.ok) {
-      offset = (result.body as UploadSessionAnswer).offset;
+      offset = (result.data.body as UploadSessionAnswer).offset;
       conflicts = 0;
       if (!(await remember())) return cancel(ctx, uploadId);
       continue;
     }
-    if (result.status === 409) {
+    if (result.error.status === 409) {
       // The server has the upload elsewhere, or a part is still arriving: ask where, and go on.
       conflicts += 1;
-      if (conflicts > MAX_OFFSET_CONFLICTS) return { ...failure(result), transient: true };
+      if (conflicts > MAX_OFFSET_CONFLICTS) return { ...failure(result.error), transient: true };
       const asked = await askServer(uploadId);
       if (asked === 'ready') continue;
       if (asked !== 'forgotten') return asked;
-    } else if (!forgotten(result.status)) {
-      return failure(result);
+    } else if (!forgotten(result.error.status)) {
+      return failure(result.error);
     }
     // The server no longer has it (expired, or its disk was reset): once more from byte 0.
-    if (restarted) return { ...failure(result), transient: true };
+    if (restarted) return { ...failure(result.error), transient: true };
     restarted = true;
     uploadId = null;
     offset = 0;

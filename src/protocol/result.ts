@@ -14,7 +14,8 @@ export interface ApiError {
   message: string;
 }
 
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+export type ApiResult<T, E extends ApiError = ApiError> =
+  { ok: true; data: T } | { ok: false; error: E };
 
 /** No answer came at all (no network, the server down): asking again later may well work. */
 export const isUnreachable = (error: ApiError): boolean => error.status === null;

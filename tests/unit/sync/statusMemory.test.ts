@@ -16,7 +16,7 @@ import {
   type SyncStatus,
 } from '../../../sync/status';
 import { createStatusMemory, STATUS_MEMORY_DOC } from '../../../sync/statusMemory';
-import type { ApiResult, Identity, Transport } from '../../../sync/transport';
+import type { Identity, Transport, TransportResult } from '../../../sync/transport';
 
 const PUSHED_AT = '2026-03-01T09:00:00.000Z';
 const PULLED_AT = '2026-03-01T09:00:05.000Z';
@@ -263,14 +263,10 @@ const NOBODY: Identity = { token: null, anonId: null, userId: null };
 function refusingTransport(identity: Identity): Transport {
   return {
     identity: async () => identity,
-    request: async <T>() =>
-      ({
-        ok: false,
-        status: 403,
-        body: null,
-        errorMessage: 'Not allowed here',
-        headers: null,
-      }) as ApiResult<T>,
+    request: async <T>(): Promise<TransportResult<T>> => ({
+      ok: false,
+      error: { status: 403, message: 'Not allowed here', body: null, headers: null },
+    }),
     stream: async () => null,
   };
 }

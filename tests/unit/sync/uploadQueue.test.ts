@@ -12,7 +12,7 @@ import type { UploadDoc, UploadStatus } from '../../../src/localdb/schemas/uploa
 import { createTemplateRepository } from '../../../src/localdb/templateRepository';
 import { UPLOAD_ATTACHMENT_ID } from '../../../src/localdb/uploadRepository';
 import type { Asset, Template } from '../../../src/domain/schemas';
-import type { ApiResult, RequestOptions, Transport } from '../../../sync/transport';
+import type { RequestOptions, Transport, TransportResult } from '../../../sync/transport';
 import {
   nextUploadDue,
   PREPARING_STALE_MS,
@@ -247,11 +247,9 @@ interface Request {
  */
 function resumingServer() {
   const requests: Request[] = [];
-  const ok = <T>(status: number, body: unknown): ApiResult<T> => ({
+  const ok = <T>(status: number, body: unknown): TransportResult<T> => ({
     ok: true,
-    status,
-    body: body as T,
-    headers: new Headers(),
+    data: { status, body: body as T, headers: new Headers() },
   });
   const transport: Transport = {
     async request<T>(method: string, path: string, options?: RequestOptions) {
@@ -274,7 +272,10 @@ function resumingServer() {
       if (method === 'PATCH' && options?.headers?.['upload-offset'] === '2') {
         return ok<T>(201, ASSET);
       }
-      return { ok: false, status: 409, body: null, errorMessage: 'wrong offset', headers: null };
+      return {
+        ok: false,
+        error: { status: 409, message: 'wrong offset', body: null, headers: null },
+      };
     },
     stream: async () => null,
     identity: async () => ({ token: null, anonId: 'me', userId: null }),
@@ -408,13 +409,16 @@ function serverWithoutIdentity(identity: { anonId: string | null }) {
         bytes: options?.body instanceof Blob ? options.body.size : 0,
       });
       const headers = new Headers(identity.anonId ? {} : { anonid: randomUUID() });
-      return {
+      const refused: TransportResult<T> = {
         ok: false,
-        status: 404,
-        body: null,
-        errorMessage: 'This upload does not exist. Start it again.',
-        headers,
-      } as ApiResult<T>;
+        error: {
+          status: 404,
+          message: 'This upload does not exist. Start it again.',
+          body: null,
+          headers,
+        },
+      };
+      return refused;
     },
     stream: async () => null,
     identity: async () => ({ token: null, anonId: identity.anonId, userId: null }),
@@ -489,23 +493,24 @@ const AT_CAP =
 function serverAtUploadCap() {
   const requests: string[] = [];
   let atCap = true;
-  const ok = <T>(status: number, body: unknown): ApiResult<T> => ({
+  const ok = <T>(status: number, body: unknown): TransportResult<T> => ({
     ok: true,
-    status,
-    body: body as T,
-    headers: new Headers(),
+    data: { status, body: body as T, headers: new Headers() },
   });
   const transport: Transport = {
     async request<T>(method: string, path: string) {
       requests.push(`${method} ${path}`);
       if (method === 'POST' && atCap) {
-        return {
+        const refused: TransportResult<T> = {
           ok: false,
-          status: 429,
-          body: { errorMessage: AT_CAP },
-          errorMessage: AT_CAP,
-          headers: new Headers({ 'retry-after': '60' }),
-        } as ApiResult<T>;
+          error: {
+            status: 429,
+            message: AT_CAP,
+            body: { errorMessage: AT_CAP },
+            headers: new Headers({ 'retry-after': '60' }),
+          },
+        };
+        return refused;
       }
       if (method === 'POST') {
         return ok<T>(201, {
@@ -518,7 +523,10 @@ function serverAtUploadCap() {
         });
       }
       if (method === 'PATCH') return ok<T>(201, ASSET);
-      return { ok: false, status: 404, body: null, errorMessage: 'not here', headers: null };
+      return {
+        ok: false,
+        error: { status: 404, message: 'not here', body: null, headers: null },
+      };
     },
     stream: async () => null,
     identity: async () => ({ token: null, anonId: 'me', userId: null }),
