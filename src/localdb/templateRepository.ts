@@ -132,11 +132,11 @@ export function createTemplateRepository(
     async remove(id) {
       const doc = await templates.findOne(id).exec();
       if (!doc) return;
-      if (doc.server === null) {
-        // Never reached the server: nothing to tell it.
-        await doc.remove();
-        return;
-      }
+      // Marked, never removed here, even when it has not reached the server yet: its first push
+      // may be on its way, and the engine must hear of the deletion when that push is answered
+      // (removed here, the answer would find no document and the next pull would bring the
+      // server's copy back). The engine removes it: at once when nothing reached the server,
+      // after its DELETE when something did (sync/templateSync.ts pushTemplate).
       await doc.incrementalModify((current) => ({
         ...current,
         deletedLocally: true,

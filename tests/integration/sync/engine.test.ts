@@ -219,20 +219,44 @@ describe('pulls', () => {
     expect((await serverTemplate(suite.live, c, local.id)).status).toBe(404);
   });
 
-  it('a template deleted before it ever reached the server sends nothing', async () => {
+  it('a template created and deleted while offline is gone on both sides once back online, and never comes back', async () => {
     const c = await client();
     await c.engine.whenIdle();
     c.network.offline = true;
     c.engine.notify('offline');
     const local = await c.repo.create(c.owner(), sampleContent('Never sent'));
+    await waitFor('its first push to fail offline', () =>
+      c.network.requests.some((r) => r.method === 'POST' && r.status === 'network-error'),
+    );
     await c.repo.remove(local.id);
     c.network.offline = false;
     c.engine.notify('online');
     await c.engine.whenIdle();
     expect(await localDoc(c, local.id)).toBeNull();
-    expect(c.network.requests.some((r) => r.method === 'POST' || r.method === 'DELETE')).toBe(
-      false,
+    // Nothing was sent for it, unless a retry of its push was already on its way when it was
+    // deleted: then the server's copy was deleted after it (the next test).
+    expect((await serverTemplate(suite.live, c, local.id)).status).toBe(404);
+    await c.engine.syncNow();
+    expect(await localDoc(c, local.id)).toBeNull();
+  });
+
+  it('a template deleted while its first push is on its way is deleted on the server too, and never comes back', async () => {
+    const c = await client();
+    await c.engine.whenIdle();
+    c.network.hang = true;
+    const local = await c.repo.create(c.owner(), sampleContent('Deleted in flight'));
+    await waitFor('its first push to be on its way', () => c.network.hangingCount > 0);
+    await c.repo.remove(local.id);
+    await c.network.release();
+    await waitFor(
+      'the deletion to reach the server',
+      async () => (await serverTemplate(suite.live, c, local.id)).status === 404,
     );
+    await c.engine.whenIdle();
+    expect(await localDoc(c, local.id)).toBeNull();
+    // A later pull brings nothing back.
+    await c.engine.syncNow();
+    expect(await localDoc(c, local.id)).toBeNull();
   });
 });
 
